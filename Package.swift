@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "GraphCodable",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "GraphCodable", targets: ["GraphCodable"]),
+        .library(name: "GraphHTTP", targets: ["GraphHTTP"]),
+        .executable(name: "graph-server", targets: ["graph-server"]),
+        .executable(name: "graph-benchmark", targets: ["graph-benchmark"]),
+    ],
+    targets: [
+        .target(name: "GraphCodable"),
+        .target(name: "GraphHTTP", dependencies: ["GraphCodable"]),
+        .executableTarget(name: "graph-server", dependencies: ["GraphHTTP", "GraphCodable"]),
+        .executableTarget(name: "graph-benchmark", dependencies: ["GraphCodable"]),
+        .testTarget(name: "GraphCodableTests", dependencies: ["GraphCodable"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

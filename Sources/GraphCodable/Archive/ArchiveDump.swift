@@ -1,0 +1,146 @@
+/// The text dump of a parsed archive.
+///
+/// `descriptions` holds, by node offset, the text of opaque BinaryIO values when the
+/// encoder has the values at hand; otherwise such values show as their byte size.
+struct ArchiveDump {
+    let archive: ParsedArchive
+    let options: GraphDumpOptions
+    var descriptions: [Int: String] = [:]
+
+    private static let width = 64
+    private static let valueLimit = 64
+
+    var text: String {
+        var lines: [String] = []
+        if options.contains(.showHelp) { lines += Self.help }
+        if options.contains(.showHeader) { lines += headerLines }
+        if options.contains(.showBody) { lines += bodyLines }
+        if options.contains(.showReferenceMap) { lines += referenceMapLines }
+        if options.contains(.showKeyMap) { lines += keyMapLines }
+        if !lines.isEmpty { lines.append(String(repeating: "=", count: Self.width)) }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func title(_ name: String) -> String {
+        let head = "= \(name) "
+        return head + String(repeating: "=", count: max(3, width - head.count))
+    }
+
+    private static func number<T: BinaryInteger>(_ value: T, _ size: String) -> String {
+        let digits = String(value)
+        return String(repeating: " ", count: max(0, 10 - digits.count)) + digits + " {\(size)}"
+    }
+
+    private var headerLines: [String] {
+        let header = archive.header
+        let checksum = String(header.checksum, radix: 16)
+        return [
+            Self.title("HEADER"),
+            "- FileType  = 'gcodable' {8 bytes}",
+            "- Checksum  = 0x" + String(repeating: "0", count: 16 - checksum.count) + checksum + " {8 bytes}",
+            "- Version   = " + Self.number(header.formatVersion, "2 bytes"),
+            "- Flags     = " + Self.number(header.flags.rawValue, "2 bytes"),
+            "- BinaryIO " + String(repeating: "-", count: Self.width - 11),
+            "- Internal  = " + Self.number(header.internalBinaryIOVersion, "2 bytes"),
+            "- Version   = " + Self.number(header.userBinaryIOVersion, "2 bytes"),
+            "- Sizes " + String(repeating: "-", count: Self.width - 8),
+            "- Body      = " + Self.number(header.bodyLength, "bytes"),
+            "- Tables    = " + Self.number(header.tablesLength, "bytes"),
+        ]
+    }
+
+    private var bodyLines: [String] {
+        var lines = [Self.title("BODY")]
+        var openEnds: [Int] = []
+        for (index, node) in archive.nodes.enumerated() {
+            while openEnds.last == index {
+                openEnds.removeLast()
+                lines.append(String(repeating: "\t", count: openEnds.count) + ".")
+            }
+            lines.append(String(repeating: "\t", count: openEnds.count) + line(for: node))
+            if node.kind.hasFields { openEnds.append(node.next) }
+        }
+        while !openEnds.isEmpty {
+            openEnds.removeLast()
+            lines.append(String(repeating: "\t", count: openEnds.count) + ".")
+        }
+        return lines
+    }
+
+    private func line(for node: ArchiveNode) -> String {
+        var line: String
+        if node.keyID == 0 {
+            line = "- "
+        } else if options.contains(.showKeyNames), let key = archive.keys.key(for: node.keyID) {
+            line = "+ \(String(reflecting: key)): "
+        } else {
+            line = "+ KEY\(Self.id(node.keyID)): "
+        }
+        line += node.kind.code
+        if node.objectID != 0 { line += Self.id(node.objectID) }
+        let resolved = archive.types.resolve(node.typeReference)
+        if case .named(let named)? = resolved, named.kind == .class {
+            line += options.contains(.showTypeNames) ? " \(named.qualifiedName)" : " TYPE\(Self.id(node.typeReference - TypeReference.firstTableReference + 1))"
+        }
+        if node.kind.hasPayload { line += " " + payloadText(of: node, resolved: resolved) }
+        return line
+    }
+
+    private func payloadText(of node: ArchiveNode, resolved: ResolvedType?) -> String {
+        let text: String
+        if case .native(let descriptor)? = resolved {
+            var reader = archive.payloadReader(of: node)
+            text = (try? descriptor.read(&reader)).map { descriptor.describe($0) } ?? "<unreadable \(descriptor)>"
+        } else if let description = descriptions[node.offset] {
+            text = description
+        } else {
+            return "{ \(node.payload.count) bytes }"
+        }
+        guard !options.contains(.noTruncation), text.count > Self.valueLimit else { return text }
+        return String(text.prefix(Self.valueLimit)) + "…"
+    }
+
+    private var referenceMapLines: [String] {
+        var lines = [Self.title("REFERENCEMAP")]
+        for (index, entry) in archive.types.entries.enumerated() {
+            guard case .named(let named) = entry else { continue }
+            lines.append("TYPE\(Self.id(UInt32(index + 1))):\tQualifiedName  = \(named.qualifiedName)")
+            if options.contains(.showMangledNamesInReferenceMap) && named.kind == .class {
+                lines.append("\t\t\tMangledName    = \(named.mangledName)")
+            }
+            lines.append("\t\t\tEncodedVersion = \(named.version)")
+        }
+        return lines
+    }
+
+    private var keyMapLines: [String] {
+        [Self.title("KEYMAP")] + archive.keys.keys.enumerated().map { "KEY\(Self.id(UInt32($0.offset + 1))):\t\(String(reflecting: $0.element))" }
+    }
+
+    private static func id(_ value: UInt32) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    private static let help: [String] = [
+        title("HELP"),
+        "Nodes:",
+        "\tVAL<id?>  a value type, its fields follow, closed by '.'",
+        "\tREF<id?>  a reference type, its fields follow, closed by '.'",
+        "\tBIV<id?>  a value type stored as one BinaryIO unit",
+        "\tBIR<id?>  a reference type stored as one BinaryIO unit",
+        "\tNIL<id?>  nil",
+        "\tPTS<id>   a strong pointer to the VAL/REF/BIV/BIR with that id",
+        "\tPTC<id>   a conditional pointer to the VAL/REF/BIV/BIR with that id",
+        "Fields:",
+        "\t+ \"key\": (or + KEY<id>:) a keyed field",
+        "\t-         an unkeyed field",
+        "Ids:",
+        "\t<id> is present only on nodes with identity; pointers repeat the id",
+        "\tof the node they point to.",
+        "\tTYPE<id> names a class of the type table (see REFERENCEMAP).",
+        "\tKEY<id> names a key of the key table (see KEYMAP).",
+        "BinaryIO values show by value when the reader knows their layout,",
+        "otherwise by size.",
+    ]
+}

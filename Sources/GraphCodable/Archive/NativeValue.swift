@@ -1,0 +1,201 @@
+import Foundation
+
+/// A native value read from a `BIV` payload without any Swift type but its layout.
+indirect enum NativeValue: Equatable {
+    case bool(Bool)
+    case signed(Int64)
+    case unsigned(UInt64)
+    case float(Float)
+    case double(Double)
+    /// A `String`, `Character` or `Decimal` (as its exact text).
+    case text(String)
+    case data([UInt8])
+    /// Seconds since 2001-01-01 00:00:00 UTC.
+    case date(Double)
+    case uuid(UUID)
+    case url(relative: String, base: String?)
+    /// The components of a `CGPoint`, `CGSize` or `CGRect`.
+    case geometry([Double])
+    /// The elements of an array or a set, or the lanes of a SIMD vector.
+    case sequence([NativeValue])
+    case dictionary([(key: NativeValue, value: NativeValue)])
+    case optional(NativeValue?)
+    case bounds(NativeValue, NativeValue)
+
+    static func == (lhs: NativeValue, rhs: NativeValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.signed(let a), .signed(let b)): return a == b
+        case (.unsigned(let a), .unsigned(let b)): return a == b
+        case (.float(let a), .float(let b)): return a.bitPattern == b.bitPattern
+        case (.double(let a), .double(let b)), (.date(let a), .date(let b)): return a.bitPattern == b.bitPattern
+        case (.text(let a), .text(let b)): return a == b
+        case (.data(let a), .data(let b)): return a == b
+        case (.uuid(let a), .uuid(let b)): return a == b
+        case (.url(let a, let x), .url(let b, let y)): return a == b && x == y
+        case (.geometry(let a), .geometry(let b)): return a.map(\.bitPattern) == b.map(\.bitPattern)
+        case (.sequence(let a), .sequence(let b)): return a == b
+        case (.dictionary(let a), .dictionary(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.optional(let a), .optional(let b)): return a == b
+        case (.bounds(let a, let x), .bounds(let b, let y)): return a == b && x == y
+        default: return false
+        }
+    }
+}
+
+extension NativeDescriptor {
+    /// The payload size when it is the same for every value, such as 8 for a `Double`.
+    var fixedSize: Int? {
+        switch self {
+        case .scalar(let code):
+            switch code {
+            case .bool, .int8, .uint8: return 1
+            case .float: return 4
+            case .double, .cgFloat, .date: return 8
+            case .uuid, .cgPoint, .cgSize: return 16
+            case .cgRect: return 32
+            default: return nil
+            }
+        case .simd(let lanes, let scalar): return scalar.fixedSize.map { $0 * lanes }
+        case .range(let bound), .closedRange(let bound): return bound.fixedSize.map { $0 * 2 }
+        default: return nil
+        }
+    }
+
+    /// Moves `reader` past one payload of this layout, checking lengths but not contents.
+    func skip(_ reader: inout BinaryReadBuffer) throws {
+        if let size = fixedSize {
+            try reader.withBytes(count: size) { _ in }
+            return
+        }
+        switch self {
+        case .scalar(let code):
+            switch code {
+            case .string, .character, .decimal, .data:
+                try reader.withBytes(count: try reader.readCount()) { _ in }
+            case .url:
+                try NativeDescriptor.scalar(.string).skip(&reader)
+                try NativeDescriptor.optional(.scalar(.string)).skip(&reader)
+            default:
+                _ = try reader.readVarUInt()
+            }
+        case .array(let element), .set(let element):
+            let count = try reader.readCount()
+            if let size = element.fixedSize {
+                let total = count.multipliedReportingOverflow(by: size)
+                guard !total.overflow else { throw GCodableError.corrupted("element count overflows", at: reader.offset) }
+                try reader.withBytes(count: total.partialValue) { _ in }
+            } else {
+                for _ in 0 ..< count { try element.skip(&reader) }
+            }
+        case .dictionary(let key, let value):
+            let count = try reader.readCount()
+            for _ in 0 ..< count {
+                try key.skip(&reader)
+                try value.skip(&reader)
+            }
+        case .optional(let wrapped):
+            if try Self.readPresence(&reader) { try wrapped.skip(&reader) }
+        case .range(let bound), .closedRange(let bound):
+            try bound.skip(&reader)
+            try bound.skip(&reader)
+        case .simd(let lanes, let scalar):
+            for _ in 0 ..< lanes { try scalar.skip(&reader) }
+        }
+    }
+
+    /// Reads one payload of this layout.
+    func read(_ reader: inout BinaryReadBuffer) throws -> NativeValue {
+        switch self {
+        case .scalar(let code): return try Self.readScalar(code, &reader)
+        case .array(let element), .set(let element):
+            let count = try reader.readCount()
+            var elements: [NativeValue] = []
+            elements.reserveCapacity(count)
+            for _ in 0 ..< count { elements.append(try element.read(&reader)) }
+            return .sequence(elements)
+        case .dictionary(let key, let value):
+            let count = try reader.readCount()
+            var pairs: [(key: NativeValue, value: NativeValue)] = []
+            pairs.reserveCapacity(count)
+            for _ in 0 ..< count { pairs.append((try key.read(&reader), try value.read(&reader))) }
+            return .dictionary(pairs)
+        case .optional(let wrapped):
+            return .optional(try Self.readPresence(&reader) ? try wrapped.read(&reader) : nil)
+        case .range(let bound), .closedRange(let bound):
+            return .bounds(try bound.read(&reader), try bound.read(&reader))
+        case .simd(let lanes, let scalar):
+            return .sequence(try (0 ..< lanes).map { _ in try scalar.read(&reader) })
+        }
+    }
+
+    private static func readPresence(_ reader: inout BinaryReadBuffer) throws -> Bool {
+        let offset = reader.offset
+        switch try reader.readByte() {
+        case 0: return false
+        case 1: return true
+        case let byte: throw GCodableError.corrupted("invalid Optional presence byte \(byte)", at: offset)
+        }
+    }
+
+    private static func readScalar(_ code: NativeTypeCode, _ reader: inout BinaryReadBuffer) throws -> NativeValue {
+        switch code {
+        case .bool: return .bool(try Bool(from: &reader))
+        case .int8: return .signed(Int64(try reader.readInteger(Int8.self)))
+        case .int16: return .signed(Int64(try reader.readInteger(Int16.self)))
+        case .int32: return .signed(Int64(try reader.readInteger(Int32.self)))
+        case .int64, .int: return .signed(try reader.readInteger(Int64.self))
+        case .uint8: return .unsigned(UInt64(try reader.readInteger(UInt8.self)))
+        case .uint16: return .unsigned(UInt64(try reader.readInteger(UInt16.self)))
+        case .uint32: return .unsigned(UInt64(try reader.readInteger(UInt32.self)))
+        case .uint64, .uint: return .unsigned(try reader.readInteger(UInt64.self))
+        case .float: return .float(try Float(from: &reader))
+        case .double, .cgFloat: return .double(try Double(from: &reader))
+        case .string: return .text(try String(from: &reader))
+        case .character: return .text(String(try Character(from: &reader)))
+        case .decimal: return .text(try reader.readString())
+        case .data: return .data(try reader.readBytes(count: try reader.readCount()))
+        case .date: return .date(try Double(from: &reader))
+        case .uuid: return .uuid(try UUID(from: &reader))
+        case .url: return .url(relative: try reader.readString(), base: try String?(from: &reader))
+        case .cgPoint, .cgSize: return .geometry([try Double(from: &reader), try Double(from: &reader)])
+        case .cgRect: return .geometry(try (0 ..< 4).map { _ in try Double(from: &reader) })
+        default:
+            throw GCodableError.invalid("\(code.name) is not a scalar layout", at: reader.offset)
+        }
+    }
+
+    /// The text the dump shows for `value`, formatted as Swift prints values of this type.
+    func describe(_ value: NativeValue) -> String {
+        switch (self, value) {
+        case (.scalar(.character), .text(let text)): return String(reflecting: text)
+        case (.scalar(.decimal), .text(let text)): return text
+        case (.simd(let lanes, let scalar), .sequence(let lanesValues)):
+            return "SIMD\(lanes)<\(scalar)>(" + lanesValues.map { scalar.describe($0) }.joined(separator: ", ") + ")"
+        case (.array(let element), .sequence(let elements)), (.set(let element), .sequence(let elements)):
+            return "[" + elements.map { element.describe($0) }.joined(separator: ", ") + "]"
+        case (.dictionary(let key, let valueLayout), .dictionary(let pairs)):
+            if pairs.isEmpty { return "[:]" }
+            return "[" + pairs.map { key.describe($0.key) + ": " + valueLayout.describe($0.value) }.joined(separator: ", ") + "]"
+        case (.optional(let wrapped), .optional(let inner)):
+            return inner.map { wrapped.describe($0) } ?? "nil"
+        case (.range(let bound), .bounds(let lower, let upper)):
+            return bound.describe(lower) + "..<" + bound.describe(upper)
+        case (.closedRange(let bound), .bounds(let lower, let upper)):
+            return bound.describe(lower) + "..." + bound.describe(upper)
+        case (_, .bool(let flag)): return String(flag)
+        case (_, .signed(let integer)): return String(integer)
+        case (_, .unsigned(let integer)): return String(integer)
+        case (_, .float(let number)): return String(number)
+        case (_, .double(let number)): return String(number)
+        case (_, .text(let text)): return String(reflecting: text)
+        case (_, .data(let bytes)): return "\(bytes.count) bytes"
+        case (_, .date(let seconds)): return String(describing: Date(timeIntervalSinceReferenceDate: seconds))
+        case (_, .uuid(let uuid)): return uuid.uuidString
+        case (_, .url(let relative, let base)): return base.map { "\(relative) -- \($0)" } ?? relative
+        case (_, .geometry(let parts)): return "(" + parts.map { String($0) }.joined(separator: ", ") + ")"
+        default: return "?"
+        }
+    }
+}

@@ -1,0 +1,225 @@
+/// A Swift type named in the type table: a user value type or a class.
+struct NamedType: Hashable {
+    enum Kind: UInt8 {
+        case value = 1
+        case `class` = 2
+    }
+
+    var kind: Kind
+    /// `_typeName(type, qualified: true)`, for people.
+    var qualifiedName: String
+    /// `_mangledTypeName(type)` for classes (used to rebuild the class), empty for values.
+    var mangledName: String
+    /// The type's ``GEncodable/typeVersion``.
+    var version: UInt32
+}
+
+/// What a type reference of a node resolves to.
+enum ResolvedType: Hashable {
+    /// A `BIV` payload with a layout every reader knows.
+    case native(NativeDescriptor)
+    /// A structured native value type (`VAL` of an array, a set, an index set…).
+    case structured(NativeTypeCode)
+    /// A user type; its `BIV`/`BIR` payloads are opaque and length-prefixed.
+    case named(NamedType)
+}
+
+extension ResolvedType {
+    /// The type's name as people read it.
+    var displayName: String {
+        switch self {
+        case .native(let descriptor): return descriptor.description
+        case .structured(let code): return code.name
+        case .named(let named): return named.qualifiedName
+        }
+    }
+}
+
+/// The archive's type table: each named type and each composite native layout once.
+///
+/// Entries: a kind byte, then for named types (kinds 1, 2) the version, qualified name and
+/// mangled name; for composite layouts (kinds 16…22) the references of their components,
+/// which must point to native scalars or to earlier composite entries.
+struct TypeTable: Equatable {
+    private enum EntryKind: UInt8 {
+        case valueType = 1, classType = 2
+        case array = 16, set, dictionary, optional, range, closedRange, simd
+    }
+
+    /// The entries, in order; entry `i` has the reference `64 + i`.
+    private(set) var entries: [ResolvedType] = []
+    private var references: [ResolvedType: UInt32] = [:]
+
+    /// The deepest nesting of composite layouts a table may hold.
+    static let maximumLayoutDepth = 32
+
+    var count: Int { entries.count }
+
+    /// What `reference` points to, or `nil` when it points nowhere.
+    func resolve(_ reference: UInt32) -> ResolvedType? {
+        if let index = TypeReference.tableIndex(reference) {
+            return index < entries.count ? entries[index] : nil
+        }
+        guard let code = NativeTypeCode(rawValue: UInt8(truncatingIfNeeded: reference)), reference < 256 else { return nil }
+        return code.isScalar ? .native(.scalar(code)) : .structured(code)
+    }
+
+    /// The reference of `type` if the table (or the predefined codes) has it.
+    func existingReference(for type: ResolvedType) -> UInt32? {
+        switch type {
+        case .native(.scalar(let code)), .structured(let code): return UInt32(code.rawValue)
+        default: return references[type]
+        }
+    }
+
+    /// The reference of `type`, adding it (and the layouts it is made of) if needed.
+    mutating func reference(for type: ResolvedType) -> UInt32 {
+        switch type {
+        case .native(.scalar(let code)), .structured(let code):
+            return UInt32(code.rawValue)
+        default:
+            if let reference = references[type] { return reference }
+            if case .native(let descriptor) = type {
+                for component in descriptor.components { _ = reference(for: .native(component)) }
+            }
+            let reference = TypeReference.reference(forTableIndex: entries.count)
+            entries.append(type)
+            references[type] = reference
+            return reference
+        }
+    }
+
+    /// Writes the table.
+    func write(to buffer: inout BinaryWriteBuffer) {
+        buffer.writeCount(entries.count)
+        for entry in entries {
+            switch entry {
+            case .named(let named):
+                buffer.writeByte(named.kind == .value ? EntryKind.valueType.rawValue : EntryKind.classType.rawValue)
+                buffer.writeVarUInt(UInt64(named.version))
+                buffer.writeString(named.qualifiedName)
+                buffer.writeString(named.mangledName)
+            case .native(let descriptor):
+                writeComposite(descriptor, to: &buffer)
+            case .structured:
+                preconditionFailure("structured natives are predefined codes, never table entries")
+            }
+        }
+    }
+
+    private func writeComposite(_ descriptor: NativeDescriptor, to buffer: inout BinaryWriteBuffer) {
+        let kind: EntryKind
+        switch descriptor {
+        case .scalar: preconditionFailure("scalars are predefined codes, never table entries")
+        case .array: kind = .array
+        case .set: kind = .set
+        case .dictionary: kind = .dictionary
+        case .optional: kind = .optional
+        case .range: kind = .range
+        case .closedRange: kind = .closedRange
+        case .simd(let lanes, _):
+            buffer.writeByte(EntryKind.simd.rawValue)
+            buffer.writeVarUInt(UInt64(lanes))
+            buffer.writeVarUInt(UInt64(references[.native(descriptor.components[0])] ?? code(of: descriptor.components[0])))
+            return
+        }
+        buffer.writeByte(kind.rawValue)
+        for component in descriptor.components {
+            buffer.writeVarUInt(UInt64(references[.native(component)] ?? code(of: component)))
+        }
+    }
+
+    private func code(of descriptor: NativeDescriptor) -> UInt32 {
+        guard case .scalar(let code) = descriptor else { preconditionFailure("composite not interned") }
+        return UInt32(code.rawValue)
+    }
+
+    /// Reads a table, checking every entry; `maximumCount` bounds the number of entries.
+    static func read(from reader: inout BinaryReadBuffer, maximumCount: Int) throws -> TypeTable {
+        let start = reader.offset
+        let count = try reader.readCount()
+        guard count <= maximumCount else {
+            throw GCodableError.invalid("type table has \(count) entries, the limit is \(maximumCount)", at: start)
+        }
+        var table = TypeTable()
+        var depths: [Int] = []
+        for index in 0 ..< count {
+            let entryOffset = reader.offset
+            let kindByte = try reader.readByte()
+            guard let kind = EntryKind(rawValue: kindByte) else {
+                throw GCodableError.invalid("type table entry \(index) has unknown kind \(kindByte)", at: entryOffset)
+            }
+            func component() throws -> (NativeDescriptor, Int) {
+                let offset = reader.offset
+                let reference = try reader.readVarUInt()
+                guard reference <= UInt64(UInt32.max), let resolved = table.resolve(UInt32(reference)),
+                    case .native(let descriptor) = resolved
+                else {
+                    throw GCodableError.invalid(
+                        "type table entry \(index) refers to \(reference), which is not an earlier native layout", at: offset)
+                }
+                return (descriptor, TypeReference.tableIndex(UInt32(reference)).map { depths[$0] } ?? 0)
+            }
+            let entry: ResolvedType
+            var depth = 0
+            switch kind {
+            case .valueType, .classType:
+                let versionOffset = reader.offset
+                guard let version = UInt32(exactly: try reader.readVarUInt()) else {
+                    throw GCodableError.invalid("type version out of range", at: versionOffset)
+                }
+                let qualifiedName = try reader.readString()
+                let mangledName = try reader.readString()
+                entry = .named(NamedType(kind: kind == .valueType ? .value : .class,
+                                         qualifiedName: qualifiedName, mangledName: mangledName, version: version))
+            case .array, .set, .optional, .range, .closedRange:
+                let (element, elementDepth) = try component()
+                depth = elementDepth + 1
+                switch kind {
+                case .array: entry = .native(.array(element))
+                case .set: entry = .native(.set(element))
+                case .optional: entry = .native(.optional(element))
+                case .range: entry = .native(.range(element))
+                default: entry = .native(.closedRange(element))
+                }
+            case .dictionary:
+                let (key, keyDepth) = try component()
+                let (value, valueDepth) = try component()
+                depth = max(keyDepth, valueDepth) + 1
+                entry = .native(.dictionary(key, value))
+            case .simd:
+                let lanesOffset = reader.offset
+                let lanes = try reader.readVarUInt()
+                guard lanes <= 64, NativeDescriptor.simdLaneCounts.contains(Int(lanes)) else {
+                    throw GCodableError.invalid("invalid SIMD lane count \(lanes)", at: lanesOffset)
+                }
+                let (scalar, scalarDepth) = try component()
+                depth = scalarDepth + 1
+                entry = .native(.simd(lanes: Int(lanes), scalar))
+            }
+            guard depth <= maximumLayoutDepth else {
+                throw GCodableError.invalid("type table entry \(index) nests deeper than \(maximumLayoutDepth)", at: entryOffset)
+            }
+            guard table.references[entry] == nil else {
+                throw GCodableError.invalid("type table entry \(index) duplicates an earlier entry", at: entryOffset)
+            }
+            table.references[entry] = TypeReference.reference(forTableIndex: table.entries.count)
+            table.entries.append(entry)
+            depths.append(depth)
+        }
+        return table
+    }
+}
+
+extension NativeDescriptor {
+    /// The layouts this one is made of, in table order.
+    var components: [NativeDescriptor] {
+        switch self {
+        case .scalar: return []
+        case .array(let element), .set(let element), .optional(let element), .range(let element),
+            .closedRange(let element), .simd(_, let element):
+            return [element]
+        case .dictionary(let key, let value): return [key, value]
+        }
+    }
+}

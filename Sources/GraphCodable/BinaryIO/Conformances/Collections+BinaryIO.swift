@@ -1,0 +1,118 @@
+// Optionals store a presence byte (0 or 1) before the value; collections store their
+// element count before the elements, and dictionaries each key before its value.
+
+extension Optional: BinaryOType where Wrapped: BinaryOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws {
+        switch self {
+        case .none:
+            wbuffer.writeByte(0)
+        case .some(let wrapped):
+            wbuffer.writeByte(1)
+            try wrapped.write(to: &wbuffer)
+        }
+    }
+}
+
+extension Optional: BinaryIType where Wrapped: BinaryIType {
+    public init(from rbuffer: inout BinaryReadBuffer) throws {
+        let offset = rbuffer.offset
+        switch try rbuffer.readByte() {
+        case 0: self = .none
+        case 1: self = .some(try Wrapped(from: &rbuffer))
+        case let byte: throw GCodableError.corrupted("invalid Optional presence byte \(byte)", at: offset)
+        }
+    }
+}
+
+extension Array: BinaryOType where Element: BinaryOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws { try wbuffer.writeElements(of: self) }
+}
+
+extension Array: BinaryIType where Element: BinaryIType {
+    public init(from rbuffer: inout BinaryReadBuffer) throws { self = try rbuffer.readElements() }
+}
+
+extension ContiguousArray: BinaryOType where Element: BinaryOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws { try wbuffer.writeElements(of: self) }
+}
+
+extension ContiguousArray: BinaryIType where Element: BinaryIType {
+    public init(from rbuffer: inout BinaryReadBuffer) throws { self.init(try rbuffer.readElements() as [Element]) }
+}
+
+extension Set: BinaryOType where Element: BinaryOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws { try wbuffer.writeElements(of: self) }
+}
+
+extension Set: BinaryIType where Element: BinaryIType {
+    public init(from rbuffer: inout BinaryReadBuffer) throws {
+        let offset = rbuffer.offset
+        let elements: [Element] = try rbuffer.readElements()
+        self.init(elements)
+        guard count == elements.count else { throw GCodableError.corrupted("duplicate Set elements", at: offset) }
+    }
+}
+
+extension Dictionary: BinaryOType where Key: BinaryOType, Value: BinaryOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws {
+        wbuffer.writeCount(count)
+        for (key, value) in self {
+            try key.write(to: &wbuffer)
+            try value.write(to: &wbuffer)
+        }
+    }
+}
+
+extension Dictionary: BinaryIType where Key: BinaryIType, Value: BinaryIType {
+    public init(from rbuffer: inout BinaryReadBuffer) throws {
+        let offset = rbuffer.offset
+        let count = try rbuffer.readCount()
+        self.init(minimumCapacity: count)
+        for _ in 0 ..< count {
+            let key = try Key(from: &rbuffer)
+            guard updateValue(try Value(from: &rbuffer), forKey: key) == nil else {
+                throw GCodableError.corrupted("duplicate Dictionary key", at: offset)
+            }
+        }
+    }
+}
+
+extension Range: BinaryOType where Bound: BinaryOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws {
+        try lowerBound.write(to: &wbuffer)
+        try upperBound.write(to: &wbuffer)
+    }
+}
+
+extension Range: BinaryIType where Bound: BinaryIType {
+    public init(from rbuffer: inout BinaryReadBuffer) throws {
+        let (lower, upper) = try rbuffer.readBounds(Bound.self)
+        self = lower ..< upper
+    }
+}
+
+extension ClosedRange: BinaryOType where Bound: BinaryOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws {
+        try lowerBound.write(to: &wbuffer)
+        try upperBound.write(to: &wbuffer)
+    }
+}
+
+extension ClosedRange: BinaryIType where Bound: BinaryIType {
+    public init(from rbuffer: inout BinaryReadBuffer) throws {
+        let (lower, upper) = try rbuffer.readBounds(Bound.self)
+        self = lower ... upper
+    }
+}
+
+extension BinaryReadBuffer {
+    /// Reads two bounds, checking that the lower one does not exceed the upper one
+    /// (building such a range would trap).
+    fileprivate mutating func readBounds<Bound: BinaryIType & Comparable>(_: Bound.Type) throws -> (Bound, Bound) {
+        let offset = self.offset
+        let lower = try Bound(from: &self)
+        let upper = try Bound(from: &self)
+        guard lower <= upper else { throw GCodableError.corrupted("range lower bound exceeds upper bound", at: offset) }
+        return (lower, upper)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+extension Data: BinaryIOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws {
+        wbuffer.writeCount(count)
+        wbuffer.writeBytes(self)
+    }
+
+    public init(from rbuffer: inout BinaryReadBuffer) throws {
+        let count = try rbuffer.readCount()
+        self = try rbuffer.withBytes(count: count) { Data($0) }
+    }
+}
+
+extension Date: BinaryIOType {
+    // Seconds since 2001-01-01 00:00:00 UTC, as a Double.
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws {
+        try timeIntervalSinceReferenceDate.write(to: &wbuffer)
+    }
+
+    public init(from rbuffer: inout BinaryReadBuffer) throws {
+        self.init(timeIntervalSinceReferenceDate: try Double(from: &rbuffer))
+    }
+}
+
+extension UUID: BinaryIOType {
+    // The 16 bytes of the UUID, in order.
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws {
+        withUnsafeBytes(of: uuid) { wbuffer.writeBytes($0) }
+    }
+
+    public init(from rbuffer: inout BinaryReadBuffer) throws {
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        try rbuffer.withBytes(count: 16) { source in
+            withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: source) }
+        }
+        self.init(uuid: uuid)
+    }
+}
+
+extension URL: BinaryIOType {
+    // The relative string, then the absolute string of the base URL, if any.
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws {
+        wbuffer.writeString(relativeString)
+        let base: String? = baseURL?.absoluteString
+        try base.write(to: &wbuffer)
+    }
+
+    public init(from rbuffer: inout BinaryReadBuffer) throws {
+        let offset = rbuffer.offset
+        let relative = try rbuffer.readString()
+        let base = try String?(from: &rbuffer)
+        let baseURL = try base.map { text in
+            guard let url = URL(string: text) else {
+                throw GCodableError.corrupted("invalid base URL \"\(text)\"", at: offset)
+            }
+            return url
+        }
+        guard let url = URL(string: relative, relativeTo: baseURL) else {
+            throw GCodableError.corrupted("invalid URL \"\(relative)\"", at: offset)
+        }
+        self = url
+    }
+}

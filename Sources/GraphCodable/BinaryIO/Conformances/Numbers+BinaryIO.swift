@@ -1,0 +1,69 @@
+import Foundation
+
+// Integers use the library's integer layout (see `BinaryWriteBuffer.writeInteger(_:)`);
+// floating-point numbers store their IEEE 754 bit pattern, little-endian.
+
+extension BinaryOType where Self: FixedWidthInteger {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws { wbuffer.writeInteger(self) }
+}
+
+extension BinaryIType where Self: FixedWidthInteger {
+    public init(from rbuffer: inout BinaryReadBuffer) throws { self = try rbuffer.readInteger() }
+}
+
+extension Int: BinaryIOType {}
+extension Int8: BinaryIOType {}
+extension Int16: BinaryIOType {}
+extension Int32: BinaryIOType {}
+extension Int64: BinaryIOType {}
+extension UInt: BinaryIOType {}
+extension UInt8: BinaryIOType {}
+extension UInt16: BinaryIOType {}
+extension UInt32: BinaryIOType {}
+extension UInt64: BinaryIOType {}
+
+extension Float: BinaryIOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws { wbuffer.writeFixedWidth(bitPattern) }
+    public init(from rbuffer: inout BinaryReadBuffer) throws { self.init(bitPattern: try rbuffer.readFixedWidth()) }
+}
+
+extension Double: BinaryIOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws { wbuffer.writeFixedWidth(bitPattern) }
+    public init(from rbuffer: inout BinaryReadBuffer) throws { self.init(bitPattern: try rbuffer.readFixedWidth()) }
+}
+
+extension CGFloat: BinaryIOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws { try Double(self).write(to: &wbuffer) }
+    public init(from rbuffer: inout BinaryReadBuffer) throws { self.init(try Double(from: &rbuffer)) }
+}
+
+extension Bool: BinaryIOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws { wbuffer.writeByte(self ? 1 : 0) }
+    public init(from rbuffer: inout BinaryReadBuffer) throws {
+        let offset = rbuffer.offset
+        switch try rbuffer.readByte() {
+        case 0: self = false
+        case 1: self = true
+        case let byte: throw GCodableError.corrupted("invalid Bool byte \(byte)", at: offset)
+        }
+    }
+}
+
+extension Decimal: BinaryIOType {
+    // Stored as its exact decimal text ("NaN" for NaN), which is portable and readable.
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws {
+        wbuffer.writeString(isNaN ? "NaN" : description)
+    }
+
+    public init(from rbuffer: inout BinaryReadBuffer) throws {
+        let offset = rbuffer.offset
+        let text = try rbuffer.readString()
+        if text == "NaN" {
+            self = .nan
+        } else if let value = Decimal(string: text, locale: nil), !value.isNaN {
+            self = value
+        } else {
+            throw GCodableError.corrupted("invalid Decimal text \"\(text)\"", at: offset)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+/// The errors GraphCodable throws while encoding, decoding or inspecting archives.
+///
+/// Every case carries a ``Context``: what went wrong and where, as a path of keys and
+/// indexes from the root and, for problems found in the bytes, the byte offset.
+public enum GCodableError: Error, CustomStringConvertible {
+    /// One step of the path from the root value to the value in error.
+    public enum PathComponent: Sendable, Hashable, CustomStringConvertible {
+        /// A keyed field.
+        case key(String)
+        /// The n-th unkeyed field of a value (0-based).
+        case index(Int)
+
+        public var description: String {
+            switch self {
+            case .key(let key): return "\"\(key)\""
+            case .index(let index): return "[\(index)]"
+            }
+        }
+    }
+
+    /// What went wrong, and where.
+    public struct Context: Sendable, CustomStringConvertible {
+        /// A human-readable explanation.
+        public var debugDescription: String
+        /// The path of keys and indexes from the root to the value in error.
+        public var path: [PathComponent]
+        /// The offset in the archive of the byte in error, when known.
+        public var byteOffset: Int?
+        /// The error that caused this one, if any.
+        public var underlyingError: (any Error)?
+
+        /// Creates a context.
+        public init(
+            debugDescription: String, path: [PathComponent] = [], byteOffset: Int? = nil,
+            underlyingError: (any Error)? = nil
+        ) {
+            self.debugDescription = debugDescription
+            self.path = path
+            self.byteOffset = byteOffset
+            self.underlyingError = underlyingError
+        }
+
+        public var description: String {
+            var text = debugDescription
+            if !path.isEmpty { text += " (at \(path.map(\.description).joined()))" }
+            if let byteOffset { text += " (byte offset \(byteOffset))" }
+            if let underlyingError { text += " [caused by: \(underlyingError)]" }
+            return text
+        }
+    }
+
+    /// The library reached a state it should never reach, or a method that must not be called.
+    case internalInconsistency(Any.Type, Context)
+    /// The bytes are not a well-formed archive: bad magic, unsupported version, truncation,
+    /// failed checksum, malformed structure.
+    case invalidArchive(Context)
+    /// The bytes of a value cannot form a value of its type (invalid UTF-8, a range whose
+    /// lower bound exceeds its upper bound, a read past the end of the value…).
+    case dataCorrupted(Context)
+    /// The archive holds a different kind of value than the type being decoded expects.
+    case typeMismatch(Any.Type, Context)
+    /// A keyed value was requested that the archive does not hold.
+    case keyNotFound(String, Context)
+    /// A value was requested where the archive holds `nil` or no more unkeyed values.
+    case valueNotFound(Any.Type, Context)
+    /// The value cannot be encoded.
+    case cannotEncode(Any.Type, Context)
+
+    /// The context of the error.
+    public var context: Context {
+        get {
+            switch self {
+            case .internalInconsistency(_, let context), .invalidArchive(let context),
+                .dataCorrupted(let context), .typeMismatch(_, let context),
+                .keyNotFound(_, let context), .valueNotFound(_, let context),
+                .cannotEncode(_, let context):
+                return context
+            }
+        }
+        set {
+            switch self {
+            case .internalInconsistency(let type, _): self = .internalInconsistency(type, newValue)
+            case .invalidArchive: self = .invalidArchive(newValue)
+            case .dataCorrupted: self = .dataCorrupted(newValue)
+            case .typeMismatch(let type, _): self = .typeMismatch(type, newValue)
+            case .keyNotFound(let key, _): self = .keyNotFound(key, newValue)
+            case .valueNotFound(let type, _): self = .valueNotFound(type, newValue)
+            case .cannotEncode(let type, _): self = .cannotEncode(type, newValue)
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .internalInconsistency(let type, let context):
+            return "Internal inconsistency (\(type)): \(context)"
+        case .invalidArchive(let context): return "Invalid archive: \(context)"
+        case .dataCorrupted(let context): return "Corrupted data: \(context)"
+        case .typeMismatch(let type, let context): return "Type mismatch for \(type): \(context)"
+        case .keyNotFound(let key, let context): return "Key \"\(key)\" not found: \(context)"
+        case .valueNotFound(let type, let context): return "Value of type \(type) not found: \(context)"
+        case .cannotEncode(let type, let context): return "Cannot encode \(type): \(context)"
+        }
+    }
+
+    /// Returns the error with `component` put in front of its path.
+    func prefixingPath(with component: PathComponent) -> GCodableError {
+        var error = self
+        error.context.path.insert(component, at: 0)
+        return error
+    }
+
+    static func corrupted(_ description: String, at offset: Int) -> GCodableError {
+        .dataCorrupted(Context(debugDescription: description, byteOffset: offset))
+    }
+
+    static func invalid(_ description: String, at offset: Int? = nil) -> GCodableError {
+        .invalidArchive(Context(debugDescription: description, byteOffset: offset))
+    }
+}

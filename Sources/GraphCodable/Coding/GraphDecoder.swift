@@ -1,0 +1,34 @@
+import Foundation
+
+/// Decodes a value or object graph from a GraphCodable archive.
+///
+/// ```swift
+/// let model = try GraphDecoder().decode(Model.self, from: data)
+/// ```
+public final class GraphDecoder {
+    /// A dictionary that decoded types can read as ``GDecoder/userInfo``.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// Creates a decoder.
+    public init() {}
+
+    /// Decodes a value of type `type` from an archive.
+    ///
+    /// A truncated, corrupted or hostile archive throws a ``GCodableError`` saying what is
+    /// wrong and where; it never crashes the process.
+    public func decode<T: GDecodable, Q: DataProtocol>(_ type: T.Type, from data: Q) throws -> T {
+        let session = DecodingSession(archive: try ParsedArchive(bytes: Self.bytes(of: data)), userInfo: userInfo)
+        return try session.decodeNode(0)
+    }
+
+    /// Returns a text dump of an archive. Native values show by value; opaque user
+    /// BinaryIO values by size, since their types are not instantiated.
+    public func dump<Q: DataProtocol>(from data: Q, options: GraphDumpOptions = .readable) throws -> String {
+        ArchiveDump(archive: try ParsedArchive(bytes: Self.bytes(of: data)), options: options).text
+    }
+
+    private static func bytes<Q: DataProtocol>(of data: Q) -> [UInt8] {
+        if let bytes = data as? [UInt8] { return bytes }
+        return [UInt8](data)
+    }
+}

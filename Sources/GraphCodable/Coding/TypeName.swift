@@ -1,0 +1,9 @@
+/// How a Swift type is named in the type table.
+enum TypeName {
+    /// The type-table entry for a user type.
+    static func named<T: GEncodable>(_ type: T.Type, kind: NamedType.Kind) -> NamedType {
+        NamedType(
+            kind: kind, qualifiedName: _typeName(type, qualified: true),
+            mangledName: kind == .class ? (_mangledTypeName(type) ?? "") : "", version: T.typeVersion)
+    }
+}

@@ -1,0 +1,148 @@
+// Containers of any GCodable elements are `VAL`s with one unkeyed field per element
+// (a dictionary: each key, then its value). Containers of packable elements are stored
+// as one BinaryIO block instead.
+
+extension Array: GEncodable where Element: GEncodable {
+    public func encode(to encoder: GEncoder) throws {
+        for element in self { try encoder.encode(element) }
+    }
+}
+
+extension Array: GDecodable where Element: GDecodable {
+    public init(from decoder: GDecoder) throws {
+        self.init()
+        reserveCapacity(decoder.unkeyedCount)
+        while decoder.unkeyedCount > 0 { append(try decoder.decode()) }
+    }
+}
+
+extension Array: GBinaryEncodable where Element: GPackEncodable {}
+extension Array: GBinaryDecodable where Element: GPackDecodable {}
+extension Array: NativeValueType { static var nativeTypeCode: NativeTypeCode { .array } }
+extension Array: NativeBinaryType where Element: NativeBinaryType {
+    static var nativeDescriptor: NativeDescriptor { .array(Element.nativeDescriptor) }
+}
+
+extension ContiguousArray: GEncodable where Element: GEncodable {
+    public func encode(to encoder: GEncoder) throws {
+        for element in self { try encoder.encode(element) }
+    }
+}
+
+extension ContiguousArray: GDecodable where Element: GDecodable {
+    public init(from decoder: GDecoder) throws {
+        self.init()
+        reserveCapacity(decoder.unkeyedCount)
+        while decoder.unkeyedCount > 0 { append(try decoder.decode()) }
+    }
+}
+
+extension ContiguousArray: GBinaryEncodable where Element: GPackEncodable {}
+extension ContiguousArray: GBinaryDecodable where Element: GPackDecodable {}
+extension ContiguousArray: NativeValueType { static var nativeTypeCode: NativeTypeCode { .array } }
+extension ContiguousArray: NativeBinaryType where Element: NativeBinaryType {
+    static var nativeDescriptor: NativeDescriptor { .array(Element.nativeDescriptor) }
+}
+
+extension Set: GEncodable where Element: GEncodable {
+    public func encode(to encoder: GEncoder) throws {
+        for element in self { try encoder.encode(element) }
+    }
+}
+
+extension Set: GDecodable where Element: GDecodable {
+    public init(from decoder: GDecoder) throws {
+        self.init(minimumCapacity: decoder.unkeyedCount)
+        while decoder.unkeyedCount > 0 {
+            guard insert(try decoder.decode()).inserted else {
+                throw GCodableError.dataCorrupted(.init(debugDescription: "duplicate Set element"))
+            }
+        }
+    }
+}
+
+extension Set: GBinaryEncodable where Element: GPackEncodable {}
+extension Set: GBinaryDecodable where Element: GPackDecodable {}
+extension Set: NativeValueType { static var nativeTypeCode: NativeTypeCode { .set } }
+extension Set: NativeBinaryType where Element: NativeBinaryType {
+    static var nativeDescriptor: NativeDescriptor { .set(Element.nativeDescriptor) }
+}
+
+extension Dictionary: GEncodable where Key: GEncodable, Value: GEncodable {
+    public func encode(to encoder: GEncoder) throws {
+        for (key, value) in self {
+            try encoder.encode(key)
+            try encoder.encode(value)
+        }
+    }
+}
+
+extension Dictionary: GDecodable where Key: GDecodable, Value: GDecodable {
+    public init(from decoder: GDecoder) throws {
+        self.init(minimumCapacity: decoder.unkeyedCount / 2)
+        while decoder.unkeyedCount > 0 {
+            let key: Key = try decoder.decode()
+            guard updateValue(try decoder.decode(), forKey: key) == nil else {
+                throw GCodableError.dataCorrupted(.init(debugDescription: "duplicate Dictionary key"))
+            }
+        }
+    }
+}
+
+extension Dictionary: GBinaryEncodable where Key: GPackEncodable, Value: GPackEncodable {}
+extension Dictionary: GBinaryDecodable where Key: GPackDecodable, Value: GPackDecodable {}
+extension Dictionary: NativeValueType { static var nativeTypeCode: NativeTypeCode { .dictionary } }
+extension Dictionary: NativeBinaryType where Key: NativeBinaryType, Value: NativeBinaryType {
+    static var nativeDescriptor: NativeDescriptor { .dictionary(Key.nativeDescriptor, Value.nativeDescriptor) }
+}
+
+// Ranges of packable bounds are packable; other ranges store the two bounds unkeyed.
+
+extension Range: GEncodable where Bound: GEncodable {
+    public func encode(to encoder: GEncoder) throws {
+        try encoder.encode(lowerBound)
+        try encoder.encode(upperBound)
+    }
+}
+
+extension Range: GDecodable where Bound: GDecodable {
+    public init(from decoder: GDecoder) throws {
+        let (lower, upper) = try decodeBounds(Bound.self, from: decoder)
+        self = lower ..< upper
+    }
+}
+
+extension Range: GBinaryEncodable, GPackable where Bound: GPackEncodable {}
+extension Range: GBinaryDecodable where Bound: GPackDecodable {}
+extension Range: NativeBinaryType where Bound: NativeBinaryType {
+    static var nativeDescriptor: NativeDescriptor { .range(Bound.nativeDescriptor) }
+}
+
+extension ClosedRange: GEncodable where Bound: GEncodable {
+    public func encode(to encoder: GEncoder) throws {
+        try encoder.encode(lowerBound)
+        try encoder.encode(upperBound)
+    }
+}
+
+extension ClosedRange: GDecodable where Bound: GDecodable {
+    public init(from decoder: GDecoder) throws {
+        let (lower, upper) = try decodeBounds(Bound.self, from: decoder)
+        self = lower ... upper
+    }
+}
+
+extension ClosedRange: GBinaryEncodable, GPackable where Bound: GPackEncodable {}
+extension ClosedRange: GBinaryDecodable where Bound: GPackDecodable {}
+extension ClosedRange: NativeBinaryType where Bound: NativeBinaryType {
+    static var nativeDescriptor: NativeDescriptor { .closedRange(Bound.nativeDescriptor) }
+}
+
+private func decodeBounds<Bound: GDecodable & Comparable>(_: Bound.Type, from decoder: GDecoder) throws -> (Bound, Bound) {
+    let lower: Bound = try decoder.decode()
+    let upper: Bound = try decoder.decode()
+    guard lower <= upper else {
+        throw GCodableError.dataCorrupted(.init(debugDescription: "range lower bound exceeds upper bound"))
+    }
+    return (lower, upper)
+}

@@ -1,0 +1,1 @@
+print("graph-server 0.1.0")

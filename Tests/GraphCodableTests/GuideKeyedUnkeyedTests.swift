@@ -1,0 +1,127 @@
+import Foundation
+import GraphCodable
+import Testing
+
+/// The guide's "Keyed coding" and "Unkeyed coding" examples.
+@Suite struct GuideKeyedUnkeyedTests {
+    struct KeyedExample: GCodable, Equatable {
+        private(set) var name: String
+        private(set) var examples: [KeyedExample]
+
+        init(name: String, examples: [KeyedExample] = []) {
+            self.name = name
+            self.examples = examples
+        }
+
+        private enum Key: String { case name, examples }
+
+        init(from decoder: GDecoder) throws {
+            name = try decoder.decode(for: Key.name)
+            examples = try decoder.decode(for: Key.examples)
+        }
+
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(name, for: Key.name)
+            try encoder.encode(examples, for: Key.examples)
+        }
+    }
+
+    struct UnkeyedExample: GCodable, Equatable {
+        private(set) var name: String
+        private(set) var examples: [UnkeyedExample]
+
+        init(name: String, examples: [UnkeyedExample] = []) {
+            self.name = name
+            self.examples = examples
+        }
+
+        init(from decoder: GDecoder) throws {
+            name = try decoder.decode()
+            examples = try decoder.decode()
+        }
+
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(name)
+            try encoder.encode(examples)
+        }
+    }
+
+    /// Keyed and unkeyed fields mixed, read back in another order for the keyed ones.
+    struct Mixed: GCodable, Equatable {
+        var title: String
+        var values: [Int]
+        var flag: Bool
+        var note: String?
+
+        init(title: String, values: [Int], flag: Bool, note: String?) {
+            self.title = title
+            self.values = values
+            self.flag = flag
+            self.note = note
+        }
+
+        private enum Key: String { case title, flag, note }
+
+        init(from decoder: GDecoder) throws {
+            #expect(try decoder.contains(Key.flag))
+            #expect(decoder.unkeyedCount == 2)
+            flag = try decoder.decode(for: Key.flag)
+            #expect(try !decoder.contains(Key.flag), "a decoded value leaves the decoder")
+            values = try decoder.decode()
+            #expect(decoder.unkeyedCount == 1)
+            title = try decoder.decode(for: Key.title)
+            note = try decoder.decodeIfPresent(for: Key.note)
+            let last: Int = try decoder.decode()
+            #expect(last == values.count)
+            #expect(decoder.unkeyedCount == 0)
+        }
+
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(title, for: Key.title)
+            try encoder.encode(values)
+            try encoder.encode(flag, for: Key.flag)
+            try encoder.encodeIfPresent(note, for: Key.note)
+            try encoder.encode(values.count)
+        }
+    }
+
+    @Test func keyedExampleRoundTrips() throws {
+        let eA = KeyedExample(name: "exampleA")
+        let inRoot = KeyedExample(name: "exampleB", examples: [eA, eA, eA])
+        let data = try GraphEncoder().encode(inRoot) as Bytes
+        #expect(try GraphDecoder().decode(type(of: inRoot), from: data) == inRoot)
+    }
+
+    @Test func unkeyedExampleRoundTrips() throws {
+        let eA = UnkeyedExample(name: "exampleA")
+        let inRoot = UnkeyedExample(name: "exampleB", examples: [eA, eA, eA])
+        let data = try GraphEncoder().encode(inRoot) as Bytes
+        #expect(try GraphDecoder().decode(type(of: inRoot), from: data) == inRoot)
+    }
+
+    @Test(arguments: [nil, "a note"])
+    func keyedAndUnkeyedMixRoundTrips(note: String?) throws {
+        let inRoot = Mixed(title: "mixed", values: [3, 1, 2], flag: true, note: note)
+        let data = try GraphEncoder().encode(inRoot) as Bytes
+        #expect(try GraphDecoder().decode(Mixed.self, from: data) == inRoot)
+    }
+
+    @Test func keyedExampleDumpShowsKeysAndEnds() throws {
+        let inRoot = KeyedExample(name: "exampleB", examples: [KeyedExample(name: "exampleA")])
+        let dump = try GraphEncoder().dump(inRoot)
+        #expect(dump == """
+            = BODY =========================================================
+            - VAL
+            \t+ "name": BIV "exampleB"
+            \t+ "examples": VAL
+            \t\t- VAL
+            \t\t\t+ "name": BIV "exampleA"
+            \t\t\t+ "examples": VAL
+            \t\t\t.
+            \t\t.
+            \t.
+            .
+            ================================================================
+            """)
+    }
+}
