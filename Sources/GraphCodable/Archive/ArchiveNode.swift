@@ -10,6 +10,8 @@ struct ArchiveNode {
     var typeReference: UInt32
     /// The object id, or 0 for a node without identity.
     var objectID: UInt32
+    /// For `VAL` and `REF`, the number of unkeyed fields.
+    var unkeyedFieldCount: UInt32
     /// The offset of the node's tag byte in the archive.
     var offset: Int
     /// For `BIV` and `BIR`, the bytes of the value (without any length prefix).

@@ -74,15 +74,15 @@ enum NativeTypeCode: UInt8, CaseIterable {
 }
 
 /// The layout of a native `BIV` payload: a scalar, or a container of natives.
-indirect enum NativeDescriptor: Hashable, CustomStringConvertible {
+enum NativeDescriptor: Hashable, CustomStringConvertible {
     case scalar(NativeTypeCode)
-    case array(NativeDescriptor)
-    case set(NativeDescriptor)
-    case dictionary(NativeDescriptor, NativeDescriptor)
-    case optional(NativeDescriptor)
-    case range(NativeDescriptor)
-    case closedRange(NativeDescriptor)
-    case simd(lanes: Int, NativeDescriptor)
+    indirect case array(NativeDescriptor)
+    indirect case set(NativeDescriptor)
+    indirect case dictionary(NativeDescriptor, NativeDescriptor)
+    indirect case optional(NativeDescriptor)
+    indirect case range(NativeDescriptor)
+    indirect case closedRange(NativeDescriptor)
+    indirect case simd(lanes: Int, NativeDescriptor)
 
     /// The lane counts of the standard library's SIMD vectors.
     static let simdLaneCounts: Set<Int> = [2, 3, 4, 8, 16, 32, 64]

@@ -44,19 +44,46 @@ indirect enum NativeValue: Equatable {
     }
 }
 
+extension NativeTypeCode {
+    /// The payload size of the scalars whose size never varies.
+    var fixedSize: Int? {
+        switch self {
+        case .bool, .int8, .uint8: return 1
+        case .float: return 4
+        case .double, .cgFloat, .date: return 8
+        case .uuid, .cgPoint, .cgSize: return 16
+        case .cgRect: return 32
+        default: return nil
+        }
+    }
+
+    /// Moves `reader` past one payload of this scalar, checking lengths but not contents.
+    @inline(__always)
+    func skip(_ reader: inout BinaryReadBuffer) throws {
+        if let size = fixedSize {
+            try reader.withBytes(count: size) { _ in }
+            return
+        }
+        switch self {
+        case .bool, .int8, .uint8, .float, .double, .cgFloat, .date, .uuid, .cgPoint, .cgSize, .cgRect:
+            break
+        case .string, .character, .decimal, .data: try reader.withBytes(count: try reader.readCount()) { _ in }
+        case .url:
+            try NativeTypeCode.string.skip(&reader)
+            try NativeDescriptor.optional(.scalar(.string)).skip(&reader)
+        case .int16, .int32, .int64, .int, .uint16, .uint32, .uint64, .uint: _ = try reader.readVarUInt()
+        case .array, .set, .dictionary, .optional, .indexSet, .indexPath, .dateComponents, .timeZone, .locale,
+            .characterSet, .personNameComponents, .measurement, .urlComponents:
+            throw GCodableError.invalid("\(name) is not a scalar layout", at: reader.offset)
+        }
+    }
+}
+
 extension NativeDescriptor {
     /// The payload size when it is the same for every value, such as 8 for a `Double`.
     var fixedSize: Int? {
         switch self {
-        case .scalar(let code):
-            switch code {
-            case .bool, .int8, .uint8: return 1
-            case .float: return 4
-            case .double, .cgFloat, .date: return 8
-            case .uuid, .cgPoint, .cgSize: return 16
-            case .cgRect: return 32
-            default: return nil
-            }
+        case .scalar(let code): return code.fixedSize
         case .simd(let lanes, let scalar): return scalar.fixedSize.map { $0 * lanes }
         case .range(let bound), .closedRange(let bound): return bound.fixedSize.map { $0 * 2 }
         default: return nil
@@ -71,15 +98,7 @@ extension NativeDescriptor {
         }
         switch self {
         case .scalar(let code):
-            switch code {
-            case .string, .character, .decimal, .data:
-                try reader.withBytes(count: try reader.readCount()) { _ in }
-            case .url:
-                try NativeDescriptor.scalar(.string).skip(&reader)
-                try NativeDescriptor.optional(.scalar(.string)).skip(&reader)
-            default:
-                _ = try reader.readVarUInt()
-            }
+            try code.skip(&reader)
         case .array(let element), .set(let element):
             let count = try reader.readCount()
             if let size = element.fixedSize {

@@ -1,15 +1,63 @@
-extension BinaryWriteBuffer {
-    /// Writes a node's tag byte and the optional fields it announces (0 means absent).
+/// Up to 32 bytes composed on the stack, then appended to a buffer in one copy: a node's
+/// tag and ids (and a small scalar) cost one append instead of one per byte.
+struct ScratchBytes {
+    private var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private(set) var count = 0
+
     @inline(__always)
-    mutating func writeNodeHeader(_ kind: NodeKind, keyID: UInt32, typeReference: UInt32 = 0, objectID: UInt32 = 0) {
+    mutating func append(_ byte: UInt8) {
+        let index = count
+        withUnsafeMutableBytes(of: &storage) { $0[index] = byte }
+        count = index + 1
+    }
+
+    @inline(__always)
+    mutating func appendVarUInt(_ value: UInt64) {
+        var rest = value
+        while rest >= 0x80 {
+            append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest &>>= 7
+        }
+        append(UInt8(truncatingIfNeeded: rest))
+    }
+
+    @inline(__always)
+    mutating func appendVarInt(_ value: Int64) {
+        appendVarUInt(UInt64(bitPattern: (value &<< 1) ^ (value &>> 63)))
+    }
+
+    /// A node's tag byte and the optional fields it announces (0 means absent).
+    @inline(__always)
+    static func nodeHeader(_ kind: NodeKind, keyID: UInt32, typeReference: UInt32 = 0, objectID: UInt32 = 0) -> ScratchBytes {
         var tag = kind.rawValue
         if keyID != 0 { tag |= NodeTag.keyed }
         if typeReference != 0 { tag |= NodeTag.typed }
         if objectID != 0 { tag |= NodeTag.identified }
-        writeByte(tag)
-        if keyID != 0 { writeVarUInt(UInt64(keyID)) }
-        if typeReference != 0 { writeVarUInt(UInt64(typeReference)) }
-        if objectID != 0 { writeVarUInt(UInt64(objectID)) }
+        var scratch = ScratchBytes()
+        scratch.append(tag)
+        if keyID != 0 { scratch.appendVarUInt(UInt64(keyID)) }
+        if typeReference != 0 { scratch.appendVarUInt(UInt64(typeReference)) }
+        if objectID != 0 { scratch.appendVarUInt(UInt64(objectID)) }
+        return scratch
+    }
+
+    @inline(__always)
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        withUnsafeBytes(of: storage) { body(UnsafeRawBufferPointer(rebasing: $0[0 ..< count])) }
+    }
+}
+
+extension BinaryWriteBuffer {
+    /// Appends composed bytes.
+    @inline(__always)
+    mutating func write(_ scratch: ScratchBytes) {
+        scratch.withBytes { writeBytes($0) }
+    }
+
+    /// Writes a node's tag byte and the optional fields it announces (0 means absent).
+    @inline(__always)
+    mutating func writeNodeHeader(_ kind: NodeKind, keyID: UInt32, typeReference: UInt32 = 0, objectID: UInt32 = 0) {
+        write(.nodeHeader(kind, keyID: keyID, typeReference: typeReference, objectID: objectID))
     }
 
     /// Writes the `END` that closes the fields of a `VAL` or `REF`.
@@ -27,9 +75,9 @@ extension BinaryWriteBuffer {
         if length < 0x80 {
             bytes[lengthOffset] = UInt8(length)
         } else {
-            var prefix = BinaryWriteBuffer(version: version, internalVersion: internalVersion, reservingCapacity: 10)
-            prefix.writeCount(length)
-            bytes.replaceSubrange(lengthOffset ..< lengthOffset + 1, with: prefix.bytes)
+            var prefix = ScratchBytes()
+            prefix.appendVarUInt(UInt64(length))
+            prefix.withBytes { bytes.replaceSubrange(lengthOffset ..< lengthOffset + 1, with: $0) }
         }
     }
 }

@@ -28,7 +28,8 @@ struct ParsedArchive {
         var body = BinaryReadBuffer(
             bytes: bytes, range: header.bodyRange, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
-        nodes = try Self.parseBody(&body, types: types, keys: keys, limits: limits)
+        var parser = BodyParser(types: types, keyCount: keys.keys.count, limits: limits)
+        nodes = try parser.parse(&body)
     }
 
     /// A reader over the payload of `node`.
@@ -37,10 +38,52 @@ struct ParsedArchive {
             bytes: bytes, range: node.payload, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
     }
+}
 
-    private static func parseBody(
-        _ body: inout BinaryReadBuffer, types: TypeTable, keys: KeyTable, limits: Limits
-    ) throws -> [ArchiveNode] {
+/// Walks the body once, iteratively, checking every node and recording it.
+private struct BodyParser {
+    /// What a node with a given type reference may be, and how its payload is laid out.
+    private struct ReferenceShape {
+        /// The node kinds that may carry the reference, as a bit mask of raw values.
+        var kinds: UInt16
+        var payload: Payload
+    }
+
+    private enum Payload {
+        case none
+        case scalar(NativeTypeCode)
+        case composite(NativeDescriptor)
+        case opaque
+    }
+
+    private static func mask(_ kinds: NodeKind...) -> UInt16 {
+        kinds.reduce(0) { $0 | 1 << $1.rawValue }
+    }
+
+    private let shapes: [ReferenceShape]
+    private let types: TypeTable
+    private let keyCount: Int
+    private let limits: ParsedArchive.Limits
+
+    init(types: TypeTable, keyCount: Int, limits: ParsedArchive.Limits) {
+        self.types = types
+        self.keyCount = keyCount
+        self.limits = limits
+        let count = Int(TypeReference.firstTableReference) + types.count
+        shapes = (0 ..< count).map { reference in
+            if reference == 0 { return ReferenceShape(kinds: Self.mask(.val, .ref, .nil, .pts, .ptc), payload: .none) }
+            switch types.resolve(UInt32(reference)) {
+            case .native(.scalar(let code))?: return ReferenceShape(kinds: Self.mask(.biv), payload: .scalar(code))
+            case .native(let descriptor)?: return ReferenceShape(kinds: Self.mask(.biv), payload: .composite(descriptor))
+            case .structured?: return ReferenceShape(kinds: Self.mask(.val), payload: .none)
+            case .named(let named)? where named.kind == .value: return ReferenceShape(kinds: Self.mask(.val, .biv), payload: .opaque)
+            case .named?: return ReferenceShape(kinds: Self.mask(.ref, .bir), payload: .opaque)
+            case nil: return ReferenceShape(kinds: 0, payload: .none)
+            }
+        }
+    }
+
+    mutating func parse(_ body: inout BinaryReadBuffer) throws -> [ArchiveNode] {
         var nodes: [ArchiveNode] = []
         nodes.reserveCapacity(min(body.remainingCount / 2, 1 << 16))
         var open: [Int] = []
@@ -57,45 +100,49 @@ struct ParsedArchive {
                 nodes[parent].next = nodes.count
                 continue
             }
-            guard open.count > 0 || nodes.isEmpty else {
+            guard !open.isEmpty || nodes.isEmpty else {
                 throw GCodableError.invalid("bytes after the root node", at: offset)
             }
             guard nodes.count < limits.maximumNodeCount else {
                 throw GCodableError.invalid("more than \(limits.maximumNodeCount) nodes", at: offset)
             }
             var node = ArchiveNode(
-                kind: kind, keyID: 0, typeReference: 0, objectID: 0, offset: offset,
+                kind: kind, keyID: 0, typeReference: 0, objectID: 0, unkeyedFieldCount: 0, offset: offset,
                 payload: offset ..< offset, next: nodes.count + 1)
             if tag & NodeTag.keyed != 0 {
-                node.keyID = try readID(&body, "key id") 
-                guard keys.key(for: node.keyID) != nil else {
+                node.keyID = try readID(&body, "key id")
+                guard node.keyID <= keyCount else {
                     throw GCodableError.invalid("key id \(node.keyID) is not in the key table", at: offset)
                 }
                 guard !open.isEmpty else { throw GCodableError.invalid("the root node has a key", at: offset) }
+            } else if let parent = open.last {
+                nodes[parent].unkeyedFieldCount += 1
             }
-            var resolved: ResolvedType?
             if tag & NodeTag.typed != 0 {
                 node.typeReference = try readID(&body, "type reference")
-                resolved = types.resolve(node.typeReference)
-                guard resolved != nil else {
+                guard node.typeReference < shapes.count, shapes[Int(node.typeReference)].kinds != 0 else {
                     throw GCodableError.invalid("type reference \(node.typeReference) points nowhere", at: offset)
                 }
             }
             if tag & NodeTag.identified != 0 {
                 node.objectID = try readID(&body, "object id")
             }
-            try checkShape(of: node, resolved: resolved)
-            switch (kind, resolved) {
-            case (.biv, .native(let descriptor)?):
+            let shape = shapes[Int(node.typeReference)]
+            guard shape.kinds & (1 << kind.rawValue) != 0, (kind != .pts && kind != .ptc) || node.objectID != 0 else {
+                let type = types.resolve(node.typeReference).map { " of type \($0.displayName)" } ?? ""
+                throw GCodableError.invalid("malformed \(kind.code) node\(type)", at: offset)
+            }
+            if kind.hasPayload {
                 let start = body.offset
-                try descriptor.skip(&body)
-                node.payload = start ..< body.offset
-            case (.biv, _), (.bir, _):
-                let length = try body.readCount()
-                node.payload = body.offset ..< body.offset + length
-                try body.withBytes(count: length) { _ in }
-            default:
-                break
+                switch shape.payload {
+                case .scalar(let code): try code.skip(&body)
+                case .composite(let descriptor): try descriptor.skip(&body)
+                case .opaque, .none:
+                    let length = try body.readCount()
+                    node.payload = body.offset ..< body.offset + length
+                    try body.withBytes(count: length) { _ in }
+                }
+                if case .opaque = shape.payload {} else { node.payload = start ..< body.offset }
             }
             nodes.append(node)
             if kind.hasFields {
@@ -112,32 +159,12 @@ struct ParsedArchive {
         return nodes
     }
 
-    private static func readID(_ body: inout BinaryReadBuffer, _ what: String) throws -> UInt32 {
+    private func readID(_ body: inout BinaryReadBuffer, _ what: String) throws -> UInt32 {
         let offset = body.offset
         let raw = try body.readVarUInt()
         guard raw >= 1, let id = UInt32(exactly: raw) else {
             throw GCodableError.invalid("invalid \(what) \(raw)", at: offset)
         }
         return id
-    }
-
-    /// Checks which optional fields a node of its kind may, must or must not have.
-    private static func checkShape(of node: ArchiveNode, resolved: ResolvedType?) throws {
-        let valid: Bool
-        switch (node.kind, resolved) {
-        case (.val, nil), (.val, .structured?): valid = true
-        case (.val, .named(let named)?): valid = named.kind == .value
-        case (.ref, nil): valid = true
-        case (.ref, .named(let named)?), (.bir, .named(let named)?): valid = named.kind == .class
-        case (.biv, .native?): valid = true
-        case (.biv, .named(let named)?): valid = named.kind == .value
-        case (.nil, nil): valid = true
-        case (.pts, nil), (.ptc, nil): valid = node.objectID != 0
-        default: valid = false
-        }
-        guard valid else {
-            let type = resolved.map { " of type \($0)" } ?? ""
-            throw GCodableError.invalid("malformed \(node.kind.code) node\(type)", at: node.offset)
-        }
     }
 }

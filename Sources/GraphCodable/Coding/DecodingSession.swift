@@ -9,40 +9,57 @@ final class DecodingSession: GDecoder {
         case binary(expectedReference: UInt32?, read: (inout BinaryReadBuffer, UnsafeMutableRawPointer) throws -> Void)
         /// An optional, decoded in place.
         case optional(decodeInPlace: (DecodingSession, Int, UnsafeMutableRawPointer) throws -> Void)
-        /// Field by field, from a `VAL` or `REF`.
-        case fields(kind: NodeKind)
+        /// Field by field, from a `VAL` or `REF`; `keys` is the type's key sequence.
+        case fields(kind: NodeKind, keys: Int)
     }
 
-    /// The fields of a `VAL`/`REF` being decoded: a slice of `fieldPool`.
+    /// A `VAL`/`REF` whose fields are being decoded. Its fields are the sibling chain that
+    /// starts at `node + 1`; the cursors point into it.
     private struct Scope {
-        var node: Int
-        var start: Int
-        var end: Int
-        var nextUnkeyed: Int
+        let node: Int
+        let keys: Int
+        var keyCursor: Int
+        var unkeyedCursor: Int
         var unkeyedRemaining: Int
         var unkeyedTaken = 0
-        var keyCursor: Int
+        var keyedRequests = 0
+    }
+
+    /// The session's mutable state. It lives behind a pointer so that the hot path pays no
+    /// run-time exclusivity checks, which class properties would.
+    private struct State {
+        var strategies = TypeCache<Strategy>()
+        var keySequences = KeySequences()
+        /// Whether each node has been decoded (and so removed from its scope).
+        var decoded: [Bool]
+        var scopes: [Scope] = []
     }
 
     let userInfo: [CodingUserInfoKey: any Sendable]
     let archive: ParsedArchive
     private let nodes: [ArchiveNode]
-    private var strategies: [ObjectIdentifier: Strategy] = [:]
-    /// Node indexes of the fields of every open scope; a decoded field becomes -1.
-    private var fieldPool: [Int] = []
-    private var scopes: [Scope] = []
+    private let bytes: [UInt8]
+    private let state: UnsafeMutablePointer<State>
 
     init(archive: ParsedArchive, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.archive = archive
         self.nodes = archive.nodes
+        self.bytes = archive.bytes
         self.userInfo = userInfo
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(decoded: Array(repeating: false, count: archive.nodes.count)))
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     var binaryIOVersion: UInt16 { archive.header.userBinaryIOVersion }
 
     var encodedTypeVersion: UInt32 {
         get throws {
-            guard let scope = scopes.last else {
+            guard let scope = state.pointee.scopes.last else {
                 throw GCodableError.internalInconsistency(
                     Self.self, .init(debugDescription: "encodedTypeVersion read outside init(from:)"))
             }
@@ -53,7 +70,7 @@ final class DecodingSession: GDecoder {
         }
     }
 
-    var unkeyedCount: Int { scopes.last?.unkeyedRemaining ?? 0 }
+    var unkeyedCount: Int { state.pointee.scopes.last?.unkeyedRemaining ?? 0 }
 
     func contains<Key: RawRepresentable>(_ key: Key) throws -> Bool where Key.RawValue == String {
         guard let keyID = archive.keys.existingID(for: key.rawValue) else { return false }
@@ -61,7 +78,7 @@ final class DecodingSession: GDecoder {
     }
 
     func decode<Value: GDecodable>() throws -> Value {
-        guard let scope = scopes.last else {
+        guard let scope = state.pointee.scopes.last else {
             throw GCodableError.internalInconsistency(Self.self, .init(debugDescription: "decode() called outside init(from:)"))
         }
         let index = scope.unkeyedTaken
@@ -78,20 +95,49 @@ final class DecodingSession: GDecoder {
     }
 
     func decode<Key: RawRepresentable, Value: GDecodable>(for key: Key) throws -> Value where Key.RawValue == String {
-        guard let keyID = archive.keys.existingID(for: key.rawValue), let field = findKeyed(keyID, removing: true) else {
+        let rawKey = key.rawValue
+        guard let field = findKeyed(keyID(for: rawKey), removing: true) else {
             throw GCodableError.keyNotFound(
-                key.rawValue, .init(debugDescription: "no value for key \"\(key.rawValue)\"", path: [.key(key.rawValue)],
-                                    byteOffset: scopes.last.map { nodes[$0.node].offset }))
+                rawKey, .init(debugDescription: "no value for key \"\(rawKey)\"", path: [.key(rawKey)],
+                              byteOffset: state.pointee.scopes.last.map { nodes[$0.node].offset }))
         }
         do {
             return try decodeNode(field)
         } catch let error as GCodableError {
-            throw error.prefixingPath(with: .key(key.rawValue))
+            throw error.prefixingPath(with: .key(rawKey))
+        }
+    }
+
+    /// The archive's id of `key` (0 when the archive has no such key), predicted from the
+    /// keys earlier values of the same type asked for.
+    private func keyID(for key: String) -> UInt32 {
+        let last = state.pointee.scopes.count - 1
+        guard last >= 0 else { return 0 }
+        let scope = state.pointee.scopes[last]
+        state.pointee.scopes[last].keyedRequests = scope.keyedRequests + 1
+        return state.pointee.keySequences.id(for: key, sequence: scope.keys, position: scope.keyedRequests) {
+            archive.keys.existingID(for: $0) ?? 0
         }
     }
 
     /// Decodes the node at `index` as a `T`.
     func decodeNode<T: GDecodable>(_ index: Int) throws -> T {
+        let node = nodes[index]
+        if let scalar = ScalarFastPath.scalar(T.self), node.kind == .biv, node.typeReference == scalar.typeReference {
+            switch scalar {
+            case .int: return unsafeBitCast(ScalarFastPath.readInt(node, in: bytes), to: T.self)
+            case .string: return unsafeBitCast(try ScalarFastPath.readString(node, in: bytes), to: T.self)
+            case .double: return unsafeBitCast(ScalarFastPath.readDouble(node, in: bytes), to: T.self)
+            case .float: return unsafeBitCast(ScalarFastPath.readFloat(node, in: bytes), to: T.self)
+            }
+        }
+        return try decodeWithStrategy(index)
+    }
+
+    /// The general path of ``decodeNode(_:)``, kept out of line: the generic types it forms
+    /// would otherwise cost a metadata lookup on the fast path too.
+    @inline(never)
+    private func decodeWithStrategy<T: GDecodable>(_ index: Int) throws -> T {
         let node = nodes[index]
         switch strategy(for: T.self) {
         case .binary(let expectedReference, let read):
@@ -115,10 +161,12 @@ final class DecodingSession: GDecoder {
                 try decodeInPlace(self, index, UnsafeMutableRawPointer(slot.baseAddress!))
                 return slot.baseAddress!.move()
             }
-        case .fields(let kind):
+        case .fields(let kind, let keys):
             guard node.kind == kind else { throw mismatch(T.self, node, expected: kind.code) }
-            openScope(index)
-            defer { closeScope() }
+            state.pointee.scopes.append(
+                Scope(node: index, keys: keys, keyCursor: index + 1, unkeyedCursor: index + 1,
+                      unkeyedRemaining: Int(node.unkeyedFieldCount)))
+            defer { state.pointee.scopes.removeLast() }
             return try T(from: self)
         }
     }
@@ -146,63 +194,47 @@ final class DecodingSession: GDecoder {
             type, .init(debugDescription: "expected \(expected), found \(node.kind.code)\(found)", byteOffset: node.offset))
     }
 
-    // MARK: Scopes
-
-    private func openScope(_ index: Int) {
-        let start = fieldPool.count
-        var unkeyed = 0
-        var field = index + 1
-        let end = nodes[index].next
-        while field < end {
-            fieldPool.append(field)
-            if nodes[field].keyID == 0 { unkeyed += 1 }
-            field = nodes[field].next
-        }
-        scopes.append(Scope(node: index, start: start, end: fieldPool.count, nextUnkeyed: start,
-                            unkeyedRemaining: unkeyed, keyCursor: start))
-    }
-
-    private func closeScope() {
-        let scope = scopes.removeLast()
-        fieldPool.removeSubrange(scope.start...)
-    }
+    // MARK: Fields of the current scope
 
     private func takeUnkeyed() -> Int? {
-        let last = scopes.count - 1
-        guard last >= 0, scopes[last].unkeyedRemaining > 0 else { return nil }
-        var position = scopes[last].nextUnkeyed
-        while position < scopes[last].end {
-            let field = fieldPool[position]
-            position += 1
-            if field >= 0 && nodes[field].keyID == 0 {
-                fieldPool[position - 1] = -1
-                scopes[last].nextUnkeyed = position
-                scopes[last].unkeyedRemaining -= 1
-                scopes[last].unkeyedTaken += 1
+        let last = state.pointee.scopes.count - 1
+        guard last >= 0, state.pointee.scopes[last].unkeyedRemaining > 0 else { return nil }
+        let end = nodes[state.pointee.scopes[last].node].next
+        var field = state.pointee.scopes[last].unkeyedCursor
+        while field < end {
+            if nodes[field].keyID == 0 && !state.pointee.decoded[field] {
+                state.pointee.decoded[field] = true
+                state.pointee.scopes[last].unkeyedCursor = nodes[field].next
+                state.pointee.scopes[last].unkeyedRemaining -= 1
+                state.pointee.scopes[last].unkeyedTaken += 1
                 return field
             }
+            field = nodes[field].next
         }
         return nil
     }
 
     /// Finds the field with `keyID`, searching from just after the last keyed field found
-    /// (fields are usually decoded in the order they were encoded).
+    /// (fields are usually decoded in the order they were encoded), then from the start.
     private func findKeyed(_ keyID: UInt32, removing: Bool) -> Int? {
-        let last = scopes.count - 1
-        guard last >= 0 else { return nil }
-        let scope = scopes[last]
-        var position = scope.keyCursor
-        for _ in scope.start ..< scope.end {
-            if position == scope.end { position = scope.start }
-            let field = fieldPool[position]
-            if field >= 0 && nodes[field].keyID == keyID {
-                if removing {
-                    fieldPool[position] = -1
-                    scopes[last].keyCursor = position + 1
-                }
-                return field
-            }
-            position += 1
+        let last = state.pointee.scopes.count - 1
+        guard last >= 0, keyID != 0 else { return nil }
+        let scope = state.pointee.scopes[last]
+        guard let field = findKeyed(keyID, from: scope.keyCursor, to: nodes[scope.node].next)
+            ?? findKeyed(keyID, from: scope.node + 1, to: scope.keyCursor)
+        else { return nil }
+        if removing {
+            state.pointee.decoded[field] = true
+            state.pointee.scopes[last].keyCursor = nodes[field].next
+        }
+        return field
+    }
+
+    private func findKeyed(_ keyID: UInt32, from start: Int, to end: Int) -> Int? {
+        var field = start
+        while field < end {
+            if nodes[field].keyID == keyID && !state.pointee.decoded[field] { return field }
+            field = nodes[field].next
         }
         return nil
     }
@@ -210,10 +242,9 @@ final class DecodingSession: GDecoder {
     // MARK: Strategies
 
     private func strategy<T: GDecodable>(for type: T.Type) -> Strategy {
-        let id = ObjectIdentifier(type)
-        if let strategy = strategies[id] { return strategy }
+        if let strategy = state.pointee.strategies.value(for: type) { return strategy }
         let strategy = makeStrategy(for: type)
-        strategies[id] = strategy
+        state.pointee.strategies.insert(strategy, for: type)
         return strategy
     }
 
@@ -227,7 +258,7 @@ final class DecodingSession: GDecoder {
         if let optional = type as? any OptionalDecoding.Type {
             return .optional(decodeInPlace: Self.inPlaceDecoder(optional))
         }
-        return .fields(kind: type is AnyClass ? .ref : .val)
+        return .fields(kind: type is AnyClass ? .ref : .val, keys: state.pointee.keySequences.makeSequence())
     }
 
     private static func binaryReader<B: GBinaryDecodable>(_: B.Type) -> (inout BinaryReadBuffer, UnsafeMutableRawPointer) throws -> Void {

@@ -7,41 +7,64 @@ final class EncodingSession: GEncoder {
         case binary(typeReference: UInt32, isNative: Bool, kind: NodeKind, write: (UnsafeRawPointer, inout BinaryWriteBuffer) throws -> Void)
         /// An optional, encoded in place.
         case optional(encodeInPlace: (UnsafeRawPointer, EncodingSession, UInt32) throws -> Void)
-        /// Field by field, as a `VAL` or `REF`.
-        case fields(kind: NodeKind, typeReference: UInt32)
+        /// Field by field, as a `VAL` or `REF`; `keys` is the type's key sequence.
+        case fields(kind: NodeKind, typeReference: UInt32, keys: Int)
+    }
+
+    /// A `VAL`/`REF` whose fields are being written.
+    private struct OpenValue {
+        let keys: Int
+        var unkeyedCount = 0
+        var keyedCount = 0
+    }
+
+    /// The session's mutable state. It lives behind a pointer so that the hot path pays no
+    /// run-time exclusivity checks, which class properties would.
+    private struct State {
+        var buffer: BinaryWriteBuffer
+        var types = TypeTable()
+        var keys = KeyTable()
+        var keySequences = KeySequences()
+        var strategies = TypeCache<Strategy>()
+        var openValues: [OpenValue] = []
+        /// When dumping, the description of each opaque BinaryIO value, by node offset.
+        var opaqueDescriptions: [Int: String]?
     }
 
     let userInfo: [CodingUserInfoKey: any Sendable]
     let binaryIOVersion: UInt16
     private let checksummed: Bool
-    private var buffer: BinaryWriteBuffer
-    private var types = TypeTable()
-    private var keys = KeyTable()
-    private var strategies: [ObjectIdentifier: Strategy] = [:]
-    /// For each open `VAL`/`REF`, the number of unkeyed fields written so far.
-    private var unkeyedCounts: [Int] = [0]
-    /// When dumping, the description of each opaque BinaryIO value, by node offset.
-    private(set) var opaqueDescriptions: [Int: String]?
+    private let state: UnsafeMutablePointer<State>
 
     init(userInfo: [CodingUserInfoKey: any Sendable], binaryIOVersion: UInt16, checksummed: Bool, describingValues: Bool) {
         self.userInfo = userInfo
         self.binaryIOVersion = binaryIOVersion
         self.checksummed = checksummed
-        opaqueDescriptions = describingValues ? [:] : nil
-        buffer = BinaryWriteBuffer(version: binaryIOVersion, internalVersion: BinaryIOInternalVersion.current)
+        var buffer = BinaryWriteBuffer(version: binaryIOVersion, internalVersion: BinaryIOInternalVersion.current)
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(buffer: buffer, opaqueDescriptions: describingValues ? [:] : nil))
+        state.pointee.openValues.append(OpenValue(keys: state.pointee.keySequences.makeSequence()))
     }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// When dumping, the description of each opaque BinaryIO value, by node offset.
+    var opaqueDescriptions: [Int: String]? { state.pointee.opaqueDescriptions }
 
     /// Encodes `root` as the body and returns the finished archive.
     func archive<T: GEncodable>(_ root: T) throws -> [UInt8] {
         try encodeNode(root, keyID: 0)
-        let bodyLength = buffer.count - ArchiveHeader.size
-        types.write(to: &buffer)
-        keys.write(to: &buffer)
+        let bodyLength = state.pointee.buffer.count - ArchiveHeader.size
+        state.pointee.types.write(to: &state.pointee.buffer)
+        state.pointee.keys.write(to: &state.pointee.buffer)
         var bytes: [UInt8] = []
-        swap(&bytes, &buffer.bytes)
+        swap(&bytes, &state.pointee.buffer.bytes)
         let header = ArchiveHeader(
-            flags: checksummed ? .checksummed : [], internalBinaryIOVersion: buffer.internalVersion,
+            flags: checksummed ? .checksummed : [], internalBinaryIOVersion: state.pointee.buffer.internalVersion,
             userBinaryIOVersion: binaryIOVersion, bodyLength: UInt64(bodyLength),
             tablesLength: UInt64(bytes.count - ArchiveHeader.size - bodyLength))
         ArchiveHeader.seal(&bytes, header: header)
@@ -49,8 +72,9 @@ final class EncodingSession: GEncoder {
     }
 
     func encode<Value: GEncodable>(_ value: Value) throws {
-        let index = unkeyedCounts[unkeyedCounts.count - 1]
-        unkeyedCounts[unkeyedCounts.count - 1] = index + 1
+        let last = state.pointee.openValues.count - 1
+        let index = state.pointee.openValues[last].unkeyedCount
+        state.pointee.openValues[last].unkeyedCount = index + 1
         do {
             try encodeNode(value, keyID: 0)
         } catch let error as GCodableError {
@@ -61,7 +85,13 @@ final class EncodingSession: GEncoder {
     func encode<Key: RawRepresentable, Value: GEncodable>(_ value: Value, for key: Key) throws
     where Key.RawValue == String {
         do {
-            try encodeNode(value, keyID: keys.id(for: key.rawValue))
+            let last = state.pointee.openValues.count - 1
+            let open = state.pointee.openValues[last]
+            state.pointee.openValues[last].keyedCount = open.keyedCount + 1
+            let keyID = state.pointee.keySequences.id(for: key.rawValue, sequence: open.keys, position: open.keyedCount) {
+                state.pointee.keys.id(for: $0)
+            }
+            try encodeNode(value, keyID: keyID)
         } catch let error as GCodableError {
             throw error.prefixingPath(with: .key(key.rawValue))
         }
@@ -69,31 +99,41 @@ final class EncodingSession: GEncoder {
 
     /// Writes the node of `value`, with `keyID` (0 when unkeyed).
     func encodeNode<T: GEncodable>(_ value: T, keyID: UInt32) throws {
+        if ScalarFastPath.write(value, keyID: keyID, to: &state.pointee.buffer) { return }
+        try encodeWithStrategy(value, keyID: keyID)
+    }
+
+    /// The general path of ``encodeNode(_:keyID:)``, kept out of line: the generic types it
+    /// forms would otherwise cost a metadata lookup on the fast path too.
+    @inline(never)
+    private func encodeWithStrategy<T: GEncodable>(_ value: T, keyID: UInt32) throws {
         switch strategy(for: T.self) {
         case .binary(let typeReference, let isNative, let kind, let write):
-            if opaqueDescriptions != nil && !isNative { opaqueDescriptions?[buffer.count] = String(describing: value) }
-            buffer.writeNodeHeader(kind, keyID: keyID, typeReference: typeReference)
+            if state.pointee.opaqueDescriptions != nil && !isNative {
+                state.pointee.opaqueDescriptions?[state.pointee.buffer.count] = String(describing: value)
+            }
+            state.pointee.buffer.writeNodeHeader(kind, keyID: keyID, typeReference: typeReference)
             try withUnsafePointer(to: value) { pointer in
                 if isNative {
-                    try write(pointer, &buffer)
+                    try write(pointer, &state.pointee.buffer)
                 } else {
-                    try buffer.writeLengthPrefixed { try write(pointer, &$0) }
+                    try state.pointee.buffer.writeLengthPrefixed { try write(pointer, &$0) }
                 }
             }
         case .optional(let encodeInPlace):
             try withUnsafePointer(to: value) { try encodeInPlace($0, self, keyID) }
-        case .fields(let kind, let typeReference):
-            buffer.writeNodeHeader(kind, keyID: keyID, typeReference: typeReference)
-            unkeyedCounts.append(0)
+        case .fields(let kind, let typeReference, let keys):
+            state.pointee.buffer.writeNodeHeader(kind, keyID: keyID, typeReference: typeReference)
+            state.pointee.openValues.append(OpenValue(keys: keys))
             try value.encode(to: self)
-            unkeyedCounts.removeLast()
-            buffer.writeEnd()
+            state.pointee.openValues.removeLast()
+            state.pointee.buffer.writeEnd()
         }
     }
 
     /// Writes a `NIL` node.
     func encodeNil(keyID: UInt32) {
-        buffer.writeNodeHeader(.nil, keyID: keyID)
+        state.pointee.buffer.writeNodeHeader(.nil, keyID: keyID)
     }
 
     /// Writes the wrapped value of an optional in the optional's place; a wrapped optional
@@ -102,16 +142,15 @@ final class EncodingSession: GEncoder {
         guard case .optional = strategy(for: Wrapped.self) else {
             return try encodeNode(wrapped, keyID: keyID)
         }
-        buffer.writeNodeHeader(.val, keyID: keyID, typeReference: UInt32(NativeTypeCode.optional.rawValue))
+        state.pointee.buffer.writeNodeHeader(.val, keyID: keyID, typeReference: UInt32(NativeTypeCode.optional.rawValue))
         try encodeNode(wrapped, keyID: 0)
-        buffer.writeEnd()
+        state.pointee.buffer.writeEnd()
     }
 
     private func strategy<T: GEncodable>(for type: T.Type) -> Strategy {
-        let id = ObjectIdentifier(type)
-        if let strategy = strategies[id] { return strategy }
+        if let strategy = state.pointee.strategies.value(for: type) { return strategy }
         let strategy = makeStrategy(for: type)
-        strategies[id] = strategy
+        state.pointee.strategies.insert(strategy, for: type)
         return strategy
     }
 
@@ -120,22 +159,25 @@ final class EncodingSession: GEncoder {
         if let binary = type as? any GBinaryEncodable.Type {
             let kind: NodeKind = isClass ? .bir : .biv
             if let native = type as? any NativeBinaryType.Type {
-                let reference = types.reference(for: .native(native.nativeDescriptor))
+                let reference = state.pointee.types.reference(for: .native(native.nativeDescriptor))
                 return .binary(typeReference: reference, isNative: true, kind: kind, write: Self.binaryWriter(binary))
             }
-            let reference = types.reference(for: .named(TypeName.named(type, kind: isClass ? .class : .value)))
+            let reference = state.pointee.types.reference(for: .named(TypeName.named(type, kind: isClass ? .class : .value)))
             return .binary(typeReference: reference, isNative: false, kind: kind, write: Self.binaryWriter(binary))
         }
         if let optional = type as? any OptionalEncoding.Type {
             return .optional(encodeInPlace: Self.inPlaceEncoder(optional))
         }
+        let keys = state.pointee.keySequences.makeSequence()
         if isClass {
-            return .fields(kind: .ref, typeReference: types.reference(for: .named(TypeName.named(type, kind: .class))))
+            let reference = state.pointee.types.reference(for: .named(TypeName.named(type, kind: .class)))
+            return .fields(kind: .ref, typeReference: reference, keys: keys)
         }
         if let native = type as? any NativeValueType.Type {
-            return .fields(kind: .val, typeReference: UInt32(native.nativeTypeCode.rawValue))
+            return .fields(kind: .val, typeReference: UInt32(native.nativeTypeCode.rawValue), keys: keys)
         }
-        return .fields(kind: .val, typeReference: types.reference(for: .named(TypeName.named(type, kind: .value))))
+        let reference = state.pointee.types.reference(for: .named(TypeName.named(type, kind: .value)))
+        return .fields(kind: .val, typeReference: reference, keys: keys)
     }
 
     private static func binaryWriter<B: GBinaryEncodable>(_: B.Type) -> (UnsafeRawPointer, inout BinaryWriteBuffer) throws -> Void {
