@@ -6,7 +6,10 @@ final class DecodingSession: GDecoder {
     private enum Strategy {
         /// One BinaryIO unit; `expectedReference` is the archive's reference of the
         /// native layout (`nil` for opaque types, 0 when the archive has no such layout).
-        case binary(expectedReference: UInt32?, read: (inout BinaryReadBuffer, UnsafeMutableRawPointer) throws -> Void)
+        /// A packed optional also accepts, in place, a `NIL` or its wrapped value's node.
+        case binary(
+            expectedReference: UInt32?, read: (inout BinaryReadBuffer, UnsafeMutableRawPointer) throws -> Void,
+            decodeInPlace: ((DecodingSession, Int, UnsafeMutableRawPointer) throws -> Void)?)
         /// An optional, decoded in place.
         case optional(decodeInPlace: (DecodingSession, Int, UnsafeMutableRawPointer) throws -> Void)
         /// Field by field, from a `VAL` or `REF`; `keys` is the type's key sequence.
@@ -140,7 +143,10 @@ final class DecodingSession: GDecoder {
     private func decodeWithStrategy<T: GDecodable>(_ index: Int) throws -> T {
         let node = nodes[index]
         switch strategy(for: T.self) {
-        case .binary(let expectedReference, let read):
+        case .binary(let expectedReference, let read, let decodeInPlace):
+            if let decodeInPlace, node.kind == .nil || node.typeReference != expectedReference {
+                return try decode(index, with: decodeInPlace)
+            }
             guard node.kind == .biv || node.kind == .bir else { throw mismatch(T.self, node, expected: "a BinaryIO value") }
             if let expectedReference {
                 guard node.typeReference == expectedReference else { throw mismatch(T.self, node, expected: "\(T.self)") }
@@ -157,10 +163,7 @@ final class DecodingSession: GDecoder {
             }
             return value
         case .optional(let decodeInPlace):
-            return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
-                try decodeInPlace(self, index, UnsafeMutableRawPointer(slot.baseAddress!))
-                return slot.baseAddress!.move()
-            }
+            return try decode(index, with: decodeInPlace)
         case .fields(let kind, let keys):
             guard node.kind == kind else { throw mismatch(T.self, node, expected: kind.code) }
             state.pointee.scopes.append(
@@ -171,6 +174,13 @@ final class DecodingSession: GDecoder {
         }
     }
 
+    private func decode<T>(_ index: Int, with decodeInPlace: (DecodingSession, Int, UnsafeMutableRawPointer) throws -> Void) throws -> T {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
+            try decodeInPlace(self, index, UnsafeMutableRawPointer(slot.baseAddress!))
+            return slot.baseAddress!.move()
+        }
+    }
+
     /// Decodes an optional in place: `NIL` is `nil`, a box holds a wrapped optional, any
     /// other node is the wrapped value.
     func decodeOptional<Wrapped: GDecodable>(_ index: Int, as _: Wrapped.Type) throws -> Wrapped? {
@@ -178,7 +188,7 @@ final class DecodingSession: GDecoder {
         if node.kind == .nil { return nil }
         guard case .optional = strategy(for: Wrapped.self) else { return .some(try decodeNode(index)) }
         guard node.kind == .val, node.typeReference == UInt32(NativeTypeCode.optional.rawValue),
-            node.next == index + 2, nodes[index + 1].keyID == 0
+            node.next > index + 1, nodes[index + 1].next == node.next, nodes[index + 1].keyID == 0
         else {
             throw mismatch(Wrapped?.self, node, expected: "an optional box")
         }
@@ -249,14 +259,15 @@ final class DecodingSession: GDecoder {
     }
 
     private func makeStrategy<T: GDecodable>(for type: T.Type) -> Strategy {
+        let inPlace = (type as? any OptionalDecoding.Type).map { Self.inPlaceDecoder($0) }
         if let binary = type as? any GBinaryDecodable.Type {
             let expected = (type as? any NativeBinaryType.Type).map { native in
                 archive.types.existingReference(for: .native(native.nativeDescriptor)) ?? 0
             }
-            return .binary(expectedReference: expected, read: Self.binaryReader(binary))
+            return .binary(expectedReference: expected, read: Self.binaryReader(binary), decodeInPlace: inPlace)
         }
-        if let optional = type as? any OptionalDecoding.Type {
-            return .optional(decodeInPlace: Self.inPlaceDecoder(optional))
+        if let inPlace {
+            return .optional(decodeInPlace: inPlace)
         }
         return .fields(kind: type is AnyClass ? .ref : .val, keys: state.pointee.keySequences.makeSequence())
     }
