@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import GraphCodable
+
+/// BinaryIO buffers: layouts, versions, and reads that throw instead of trapping.
+@Suite struct BinaryIOTests {
+    static func written(_ body: (inout BinaryWriteBuffer) throws -> Void) rethrows -> [UInt8] {
+        var buffer = BinaryWriteBuffer()
+        try body(&buffer)
+        return buffer.bytes
+    }
+
+    @Test func variableLengthIntegersUseTheDocumentedLayout() throws {
+        #expect(Self.written { $0.writeVarUInt(0) } == [0])
+        #expect(Self.written { $0.writeVarUInt(127) } == [0x7F])
+        #expect(Self.written { $0.writeVarUInt(128) } == [0x80, 0x01])
+        #expect(Self.written { $0.writeVarUInt(300) } == [0xAC, 0x02])
+        #expect(Self.written { $0.writeVarUInt(.max) } == Array(repeating: 0xFF, count: 9) + [0x01])
+        #expect(Self.written { $0.writeVarInt(0) } == [0])
+        #expect(Self.written { $0.writeVarInt(-1) } == [1])
+        #expect(Self.written { $0.writeVarInt(1) } == [2])
+        #expect(Self.written { $0.writeVarInt(-64) } == [0x7F])
+        #expect(Self.written { $0.writeVarInt(.min) } == Array(repeating: 0xFF, count: 9) + [0x01])
+        #expect(try Self.written { try Int8(-1).write(to: &$0) } == [0xFF])
+        #expect(try Self.written { try 1.5.write(to: &$0) } == [0, 0, 0, 0, 0, 0, 0xF8, 0x3F])
+        #expect(try Self.written { try "é".write(to: &$0) } == [2, 0xC3, 0xA9])
+        #expect(try Self.written { try Optional<Int>.none.write(to: &$0) } == [0])
+        #expect(try Self.written { try [1, 2].write(to: &$0) } == [2, 2, 4])
+    }
+
+    @Test func valuesRoundTripThroughBuffersAlone() throws {
+        var buffer = BinaryWriteBuffer(version: 3)
+        #expect(buffer.version == 3)
+        let values: ([Int], String, Set<UInt16>, [String: Double], ClosedRange<Int8>, SIMD3<Float>, Data) =
+            ([Int.min, -1, 0, Int.max], "text", [1, 500], ["k": -0.5], -3 ... 3, SIMD3(1, 2, 3), Data([9, 8]))
+        try values.0.write(to: &buffer)
+        try values.1.write(to: &buffer)
+        try values.2.write(to: &buffer)
+        try values.3.write(to: &buffer)
+        try values.4.write(to: &buffer)
+        try values.5.write(to: &buffer)
+        try values.6.write(to: &buffer)
+        var reader = BinaryReadBuffer(bytes: buffer.bytes, version: 3)
+        #expect(reader.version == 3)
+        #expect(try [Int](from: &reader) == values.0)
+        #expect(try String(from: &reader) == values.1)
+        #expect(try Set<UInt16>(from: &reader) == values.2)
+        #expect(try [String: Double](from: &reader) == values.3)
+        #expect(try ClosedRange<Int8>(from: &reader) == values.4)
+        #expect(try SIMD3<Float>(from: &reader) == values.5)
+        #expect(try Data(from: &reader) == values.6)
+        #expect(reader.isAtEnd)
+    }
+
+    /// Reads `T` from `bytes` and expects a `dataCorrupted` error.
+    static func expectCorrupted<T: BinaryIType>(
+        _: T.Type, _ bytes: [UInt8], _ reason: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var reader = BinaryReadBuffer(bytes: bytes)
+        do {
+            _ = try T(from: &reader)
+            Issue.record("\(T.self) read from \(bytes)", sourceLocation: sourceLocation)
+        } catch GCodableError.dataCorrupted(let context) {
+            #expect(context.debugDescription.contains(reason), "\(context)", sourceLocation: sourceLocation)
+            #expect(context.byteOffset != nil, sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func badBytesThrowPreciseErrors() {
+        Self.expectCorrupted(Double.self, [1, 2, 3], "unexpected end")
+        Self.expectCorrupted(Int.self, [], "unexpected end")
+        Self.expectCorrupted(Int.self, [0x80, 0x80], "unexpected end")
+        Self.expectCorrupted(Int.self, [0x80, 0x00], "overlong")
+        Self.expectCorrupted(UInt64.self, Array(repeating: 0xFF, count: 9) + [0x02], "overflows")
+        Self.expectCorrupted(Int8.self, [], "unexpected end")
+        Self.expectCorrupted(Int16.self, [0x80, 0x80, 0x04], "out of range")
+        Self.expectCorrupted(Bool.self, [2], "invalid Bool")
+        Self.expectCorrupted(String.self, [5, 0x61], "exceeds")
+        Self.expectCorrupted(String.self, [2, 0xC3, 0x28], "invalid UTF-8")
+        Self.expectCorrupted(Character.self, [2, 0x61, 0x62], "exactly one grapheme")
+        Self.expectCorrupted([Double].self, [0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0], "exceeds")
+        Self.expectCorrupted([Int].self, [3, 2, 4], "exceeds")
+        Self.expectCorrupted([Int].self, [3, 2, 4, 0x80], "unexpected end")
+        Self.expectCorrupted(Data.self, [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F], "exceeds")
+        Self.expectCorrupted(Set<Int>.self, [2, 2, 2], "duplicate Set")
+        Self.expectCorrupted([Int: Int].self, [2, 2, 0, 2, 0], "duplicate Dictionary")
+        Self.expectCorrupted(Range<Int>.self, [4, 2], "lower bound exceeds")
+        Self.expectCorrupted(ClosedRange<Int>.self, [4, 2], "lower bound exceeds")
+        Self.expectCorrupted(Int?.self, [7], "presence byte")
+        Self.expectCorrupted(Decimal.self, [3, 0x61, 0x62, 0x63], "invalid Decimal")
+        Self.expectCorrupted(URL.self, [0, 0], "invalid URL")
+    }
+
+    @Test func checksumIsXXH64() {
+        let vectors: [([UInt8], UInt64)] = [
+            ([], 0xEF46_DB37_51D8_E999),
+            (Array("a".utf8), 0xD24E_C4F1_A98C_6E5B),
+            (Array("abc".utf8), 0x44BC_2CF5_AD77_0999),
+            (Array(0 ..< 40), 0xF5DA_40F1_B117_41E9),
+            (Array(repeating: Array(0 ... 255), count: 3).flatMap { $0 } + Array("xyz".utf8), 0xE921_A1B4_5BD7_79F8),
+        ]
+        for (bytes, expected) in vectors {
+            #expect(bytes.withUnsafeBytes { Checksum.xxh64($0) } == expected)
+        }
+    }
+}
