@@ -1,0 +1,82 @@
+import Foundation
+import GraphCodable
+import Testing
+
+/// Errors say what went wrong and where: a path of keys and indexes, and a byte offset.
+@Suite struct ErrorContextTests {
+    struct Leaf: GCodable {
+        var name: String
+        private enum Key: String { case name }
+        init(name: String) { self.name = name }
+        init(from decoder: GDecoder) throws { name = try decoder.decode(for: Key.name) }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(name, for: Key.name) }
+    }
+
+    /// Same layout as `Leaf`, but the field holds a number.
+    struct NumberLeaf: GCodable {
+        var name: Int
+        private enum Key: String { case name }
+        init(name: Int) { self.name = name }
+        init(from decoder: GDecoder) throws { name = try decoder.decode(for: Key.name) }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(name, for: Key.name) }
+    }
+
+    struct Tree<Element: GCodable>: GCodable {
+        var leaves: [Element]
+        private enum Key: String { case leaves }
+        init(leaves: [Element]) { self.leaves = leaves }
+        init(from decoder: GDecoder) throws { leaves = try decoder.decode(for: Key.leaves) }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(leaves, for: Key.leaves) }
+    }
+
+    struct Unencodable: GCodable {
+        init() {}
+        init(from decoder: GDecoder) throws {}
+        func encode(to encoder: GEncoder) throws {
+            throw GCodableError.cannotEncode(Self.self, .init(debugDescription: "refused"))
+        }
+    }
+
+    @Test func typeMismatchNamesThePathAndOffset() throws {
+        let data = try GraphEncoder().encode(Tree(leaves: [NumberLeaf(name: 1), NumberLeaf(name: 2)])) as Bytes
+        do {
+            _ = try GraphDecoder().decode(Tree<Leaf>.self, from: data)
+            Issue.record("decoded numbers as strings")
+        } catch GCodableError.typeMismatch(let type, let context) {
+            #expect(type is String.Type)
+            #expect(context.path == [.key("leaves"), .index(0), .key("name")])
+            #expect(context.debugDescription.contains("found BIV of type Int"))
+            #expect(context.byteOffset != nil)
+            #expect("\(GCodableError.typeMismatch(type, context))".contains("\"leaves\"[0]\"name\""))
+        }
+    }
+
+    @Test func missingKeysAndValuesAreNamed() throws {
+        let data = try GraphEncoder().encode(Tree(leaves: [Leaf(name: "a")])) as Bytes
+        do {
+            _ = try GraphDecoder().decode(Tree<Tree<Leaf>>.self, from: data)
+            Issue.record("decoded a missing key")
+        } catch GCodableError.keyNotFound(let key, let context) {
+            #expect(key == "leaves")
+            #expect(context.path == [.key("leaves"), .index(0), .key("leaves")])
+        }
+        let pair = try GraphEncoder().encode([1: "one"]) as Bytes
+        #expect(throws: GCodableError.self) { try GraphDecoder().decode([Int: Int].self, from: pair) }
+        let optional = try GraphEncoder().encode(Leaf?.none) as Bytes
+        do {
+            _ = try GraphDecoder().decode(Leaf.self, from: optional)
+            Issue.record("decoded nil as a value")
+        } catch GCodableError.valueNotFound(let type, _) {
+            #expect(type is Leaf.Type)
+        }
+    }
+
+    @Test func encodingErrorsCarryTheirPath() throws {
+        do {
+            _ = try GraphEncoder().encode(Tree(leaves: [Unencodable(), Unencodable()])) as Bytes
+            Issue.record("encoded an unencodable value")
+        } catch GCodableError.cannotEncode(_, let context) {
+            #expect(context.path == [.key("leaves"), .index(0)])
+        }
+    }
+}
