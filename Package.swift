@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "GraphCodable",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "GraphCodable", targets: ["GraphCodable"]),
         .library(name: "GraphHTTP", targets: ["GraphHTTP"]),

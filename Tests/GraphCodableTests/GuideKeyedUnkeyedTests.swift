@@ -106,6 +106,34 @@ import Testing
         #expect(try GraphDecoder().decode(Mixed.self, from: data) == inRoot)
     }
 
+    /// Reads a multiplier from the user info of the encoder and of the decoder.
+    struct Scaled: GCodable, Equatable {
+        static let factor = CodingUserInfoKey(rawValue: "factor")!
+        var value: Int
+
+        init(value: Int) { self.value = value }
+
+        init(from decoder: GDecoder) throws {
+            value = try decoder.decode() / (decoder.userInfo[Self.factor] as? Int ?? 1)
+        }
+
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(value * (encoder.userInfo[Self.factor] as? Int ?? 1))
+        }
+    }
+
+    @Test func userInfoReachesEncodedAndDecodedTypes() throws {
+        let encoder = GraphEncoder()
+        encoder.userInfo[Scaled.factor] = 10
+        let data = try encoder.encode(Scaled(value: 4)) as Bytes
+        #expect(try GraphEncoder().dump(Scaled(value: 4)).contains("- BIV 4"))
+        #expect(try GraphDecoder().dump(from: data).contains("- BIV 40"))
+        let decoder = GraphDecoder()
+        decoder.userInfo[Scaled.factor] = 10
+        #expect(try decoder.decode(Scaled.self, from: data) == Scaled(value: 4))
+        #expect(try GraphDecoder().decode(Scaled.self, from: data) == Scaled(value: 40))
+    }
+
     @Test func keyedExampleDumpShowsKeysAndEnds() throws {
         let inRoot = KeyedExample(name: "exampleB", examples: [KeyedExample(name: "exampleA")])
         let dump = try GraphEncoder().dump(inRoot)

@@ -41,6 +41,12 @@ import Testing
         }
         let floats: [Float] = [0, -0.0, .infinity, -.infinity, .nan, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
         for value in floats { #expect(try Self.roundTrip(value).bitPattern == value.bitPattern) }
+        #if !(os(macOS) && arch(x86_64))
+        let halves: [Float16] = [0, -0.0, 1.5, .infinity, -.infinity, .nan, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
+        for value in halves { #expect(try Self.roundTrip(value).bitPattern == value.bitPattern) }
+        #expect(try Self.roundTrip(halves).map(\.bitPattern) == halves.map(\.bitPattern))
+        #expect(try GraphEncoder().dump(halves).contains("BIV [0.0, -0.0, 1.5, inf, -inf, nan, 65504.0, 5.9604645e-08]"))
+        #endif
         #expect(try Self.roundTrip(doubles).map(\.bitPattern) == doubles.map(\.bitPattern))
         #expect(try Self.roundTrip(floats).map(\.bitPattern) == floats.map(\.bitPattern))
     }

@@ -20,7 +20,7 @@ enum NativeTypeCode: UInt8, CaseIterable {
     case bool = 1, int8, int16, int32, int64, uint8, uint16, uint32, uint64, int, uint
     case float = 12, double, cgFloat
     case string = 15, character, data, date, uuid, url, decimal
-    case cgPoint = 22, cgSize, cgRect
+    case cgPoint = 22, cgSize, cgRect, float16
     // Structured values: `VAL` nodes whose fields are themselves natives.
     case array = 40, set, dictionary, optional
     case indexSet = 44, indexPath, dateComponents, timeZone, locale, characterSet
@@ -56,6 +56,7 @@ enum NativeTypeCode: UInt8, CaseIterable {
         case .cgPoint: return "CGPoint"
         case .cgSize: return "CGSize"
         case .cgRect: return "CGRect"
+        case .float16: return "Float16"
         case .array: return "Array"
         case .set: return "Set"
         case .dictionary: return "Dictionary"

@@ -5,6 +5,8 @@ indirect enum NativeValue: Equatable {
     case bool(Bool)
     case signed(Int64)
     case unsigned(UInt64)
+    /// The bit pattern of a `Float16` (readable on every platform, even without the type).
+    case float16(UInt16)
     case float(Float)
     case double(Double)
     /// A `String`, `Character` or `Decimal` (as its exact text).
@@ -27,6 +29,7 @@ indirect enum NativeValue: Equatable {
         case (.bool(let a), .bool(let b)): return a == b
         case (.signed(let a), .signed(let b)): return a == b
         case (.unsigned(let a), .unsigned(let b)): return a == b
+        case (.float16(let a), .float16(let b)): return a == b
         case (.float(let a), .float(let b)): return a.bitPattern == b.bitPattern
         case (.double(let a), .double(let b)), (.date(let a), .date(let b)): return a.bitPattern == b.bitPattern
         case (.text(let a), .text(let b)): return a == b
@@ -44,11 +47,26 @@ indirect enum NativeValue: Equatable {
     }
 }
 
+extension NativeValue {
+    /// The `Float` equal to the half-precision number with bit pattern `bits`.
+    static func halfToFloat(_ bits: UInt16) -> Float {
+        let sign: FloatingPointSign = bits & 0x8000 == 0 ? .plus : .minus
+        let exponent = Int(bits >> 10 & 0x1F)
+        let fraction = Float(bits & 0x3FF)
+        switch exponent {
+        case 0: return Float(sign: sign, exponent: -24, significand: fraction)
+        case 0x1F: return fraction == 0 ? (sign == .plus ? .infinity : -.infinity) : .nan
+        default: return Float(sign: sign, exponent: exponent - 15, significand: 1 + fraction / 1024)
+        }
+    }
+}
+
 extension NativeTypeCode {
     /// The payload size of the scalars whose size never varies.
     var fixedSize: Int? {
         switch self {
         case .bool, .int8, .uint8: return 1
+        case .float16: return 2
         case .float: return 4
         case .double, .cgFloat, .date: return 8
         case .uuid, .cgPoint, .cgSize: return 16
@@ -65,7 +83,7 @@ extension NativeTypeCode {
             return
         }
         switch self {
-        case .bool, .int8, .uint8, .float, .double, .cgFloat, .date, .uuid, .cgPoint, .cgSize, .cgRect:
+        case .bool, .int8, .uint8, .float16, .float, .double, .cgFloat, .date, .uuid, .cgPoint, .cgSize, .cgRect:
             break
         case .string, .character, .decimal, .data: try reader.withBytes(count: try reader.readCount()) { _ in }
         case .url:
@@ -169,6 +187,7 @@ extension NativeDescriptor {
         case .uint16: return .unsigned(UInt64(try reader.readInteger(UInt16.self)))
         case .uint32: return .unsigned(UInt64(try reader.readInteger(UInt32.self)))
         case .uint64, .uint: return .unsigned(try reader.readInteger(UInt64.self))
+        case .float16: return .float16(try reader.readFixedWidth())
         case .float: return .float(try Float(from: &reader))
         case .double, .cgFloat: return .double(try Double(from: &reader))
         case .string: return .text(try String(from: &reader))
@@ -206,6 +225,7 @@ extension NativeDescriptor {
         case (_, .bool(let flag)): return String(flag)
         case (_, .signed(let integer)): return String(integer)
         case (_, .unsigned(let integer)): return String(integer)
+        case (_, .float16(let bits)): return String(NativeValue.halfToFloat(bits))
         case (_, .float(let number)): return String(number)
         case (_, .double(let number)): return String(number)
         case (_, .text(let text)): return String(reflecting: text)

@@ -4,6 +4,9 @@ import Foundation
 /// so that a contiguous run of them is written and read with one copy.
 protocol BulkCopyable: BinaryIOType {}
 
+#if !(os(macOS) && arch(x86_64))
+extension Float16: BulkCopyable {}
+#endif
 extension Float: BulkCopyable {}
 extension Double: BulkCopyable {}
 extension CGFloat: BulkCopyable {}

@@ -14,6 +14,9 @@ extension UInt16: GPackCodable, NativeBinaryType { static var nativeDescriptor: 
 extension UInt32: GPackCodable, NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .scalar(.uint32) } }
 extension UInt64: GPackCodable, NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .scalar(.uint64) } }
 extension UInt: GPackCodable, NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .scalar(.uint) } }
+#if !(os(macOS) && arch(x86_64))
+extension Float16: GPackCodable, NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .scalar(.float16) } }
+#endif
 extension Float: GPackCodable, NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .scalar(.float) } }
 extension Double: GPackCodable, NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .scalar(.double) } }
 extension CGFloat: GPackCodable, NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .scalar(.cgFloat) } }

@@ -22,6 +22,13 @@ extension UInt16: BinaryIOType {}
 extension UInt32: BinaryIOType {}
 extension UInt64: BinaryIOType {}
 
+#if !(os(macOS) && arch(x86_64))
+extension Float16: BinaryIOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws { wbuffer.writeFixedWidth(bitPattern) }
+    public init(from rbuffer: inout BinaryReadBuffer) throws { self.init(bitPattern: try rbuffer.readFixedWidth()) }
+}
+#endif
+
 extension Float: BinaryIOType {
     public func write(to wbuffer: inout BinaryWriteBuffer) throws { wbuffer.writeFixedWidth(bitPattern) }
     public init(from rbuffer: inout BinaryReadBuffer) throws { self.init(bitPattern: try rbuffer.readFixedWidth()) }
