@@ -13,6 +13,8 @@ struct ParsedArchive {
     let types: TypeTable
     let keys: KeyTable
     let nodes: [ArchiveNode]
+    /// The node index of the definition of each object id.
+    let definitions: [UInt32: Int]
 
     init(bytes: [UInt8], limits: Limits = Limits()) throws {
         self.bytes = bytes
@@ -29,7 +31,7 @@ struct ParsedArchive {
             bytes: bytes, range: header.bodyRange, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
         var parser = BodyParser(types: types, keyCount: keys.keys.count, limits: limits)
-        nodes = try parser.parse(&body)
+        (nodes, definitions) = try parser.parse(&body)
     }
 
     /// A reader over the payload of `node`.
@@ -71,7 +73,7 @@ private struct BodyParser {
         self.limits = limits
         let count = Int(TypeReference.firstTableReference) + types.count
         shapes = (0 ..< count).map { reference in
-            if reference == 0 { return ReferenceShape(kinds: Self.mask(.val, .ref, .nil, .pts, .ptc), payload: .none) }
+            if reference == 0 { return ReferenceShape(kinds: Self.mask(.val, .ref, .bir, .nil, .pts, .ptc), payload: .none) }
             switch types.resolve(UInt32(reference)) {
             case .native(.scalar(let code))?: return ReferenceShape(kinds: Self.mask(.biv), payload: .scalar(code))
             case .native(let descriptor)?: return ReferenceShape(kinds: Self.mask(.biv), payload: .composite(descriptor))
@@ -83,8 +85,10 @@ private struct BodyParser {
         }
     }
 
-    mutating func parse(_ body: inout BinaryReadBuffer) throws -> [ArchiveNode] {
+    /// Parses the body: the root node, then the object definitions written at the top level.
+    mutating func parse(_ body: inout BinaryReadBuffer) throws -> (nodes: [ArchiveNode], definitions: [UInt32: Int]) {
         var nodes: [ArchiveNode] = []
+        var definitions: [UInt32: Int] = [:]
         nodes.reserveCapacity(min(body.remainingCount / 2, 1 << 16))
         var open: [Int] = []
         while !body.isAtEnd {
@@ -100,9 +104,7 @@ private struct BodyParser {
                 nodes[parent].next = nodes.count
                 continue
             }
-            guard !open.isEmpty || nodes.isEmpty else {
-                throw GCodableError.invalid("bytes after the root node", at: offset)
-            }
+            let isTopLevel = open.isEmpty && !nodes.isEmpty
             guard nodes.count < limits.maximumNodeCount else {
                 throw GCodableError.invalid("more than \(limits.maximumNodeCount) nodes", at: offset)
             }
@@ -128,7 +130,9 @@ private struct BodyParser {
                 node.objectID = try readID(&body, "object id")
             }
             let shape = shapes[Int(node.typeReference)]
-            guard shape.kinds & (1 << kind.rawValue) != 0, (kind != .pts && kind != .ptc) || node.objectID != 0 else {
+            let isPointer = kind == .pts || kind == .ptc
+            guard shape.kinds & (1 << kind.rawValue) != 0, !isPointer || node.objectID != 0, kind != .nil || node.objectID == 0
+            else {
                 let type = types.resolve(node.typeReference).map { " of type \($0.displayName)" } ?? ""
                 throw GCodableError.invalid("malformed \(kind.code) node\(type)", at: offset)
             }
@@ -144,6 +148,13 @@ private struct BodyParser {
                 }
                 if case .opaque = shape.payload {} else { node.payload = start ..< body.offset }
             }
+            if node.objectID != 0 && !isPointer {
+                guard definitions.updateValue(nodes.count, forKey: node.objectID) == nil else {
+                    throw GCodableError.invalid("object id \(node.objectID) is defined twice", at: offset)
+                }
+            } else if isTopLevel {
+                throw GCodableError.invalid("after the root node, only object definitions may follow", at: offset)
+            }
             nodes.append(node)
             if kind.hasFields {
                 open.append(nodes.count - 1)
@@ -156,7 +167,10 @@ private struct BodyParser {
         guard open.isEmpty else {
             throw GCodableError.invalid("truncated body: \(open.count) values are not closed", at: body.offset)
         }
-        return nodes
+        for node in nodes where node.kind == .pts && definitions[node.objectID] == nil {
+            throw GCodableError.invalid("strong pointer to object id \(node.objectID), which the archive never defines", at: node.offset)
+        }
+        return (nodes, definitions)
     }
 
     private func readID(_ body: inout BinaryReadBuffer, _ what: String) throws -> UInt32 {

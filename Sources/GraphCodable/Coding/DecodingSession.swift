@@ -1,20 +1,41 @@
 /// One decoding pass over a parsed archive: the ``GDecoder`` that user types read their
 /// fields from. Each `VAL`/`REF` being decoded is a scope whose fields are removed as
 /// they are decoded.
+///
+/// A value with identity is decoded once, when first asked for (through its definition or
+/// any pointer, in whatever order), and shared afterwards. Asking for a value while it is
+/// being decoded is a cycle `decode` cannot build: it throws, naming the types in the
+/// cycle. Fields decoded with `deferDecode` are decoded after the root, one after the
+/// other, which is how cycles are broken and deep graphs decoded without deep recursion.
 final class DecodingSession: GDecoder {
-    /// How values of one Swift type are decoded, decided once per type and session.
+    typealias InPlaceDecoder = (DecodingSession, Int, UnsafeMutableRawPointer) throws -> Void
+
+    /// How values of one static type are decoded, decided once per type and session.
     private enum Strategy {
         /// One BinaryIO unit; `expectedReference` is the archive's reference of the
         /// native layout (`nil` for opaque types, 0 when the archive has no such layout).
-        /// A packed optional also accepts, in place, a `NIL` or its wrapped value's node.
+        /// A packed optional also accepts, in place, a `NIL`, a pointer, or its wrapped
+        /// value's node. Classes are built as the dynamic class the node names.
         case binary(
             expectedReference: UInt32?, read: (inout BinaryReadBuffer, UnsafeMutableRawPointer) throws -> Void,
-            decodeInPlace: ((DecodingSession, Int, UnsafeMutableRawPointer) throws -> Void)?)
+            decodeInPlace: InPlaceDecoder?, isClass: Bool)
         /// An optional, decoded in place.
-        case optional(decodeInPlace: (DecodingSession, Int, UnsafeMutableRawPointer) throws -> Void)
-        /// Field by field, from a `VAL` or `REF`; `keys` is the type's key sequence.
-        case fields(kind: NodeKind, keys: Int)
+        case optional(decodeInPlace: InPlaceDecoder)
+        /// A value type, field by field; `keys` is the type's key sequence.
+        case value(keys: Int)
+        /// A class, field by field, built as the dynamic class the node names.
+        case reference(keys: Int)
     }
+
+    /// A class named by the archive, found in this program.
+    private struct ResolvedClass {
+        let type: any GDecodable.Type
+        let keys: Int
+    }
+
+    /// How many objects may be under construction at once (each waiting for the next):
+    /// deeper graphs must be decoded with `deferDecode`.
+    static let maximumObjectNesting = 1_000
 
     /// A `VAL`/`REF` whose fields are being decoded. Its fields are the sibling chain that
     /// starts at `node + 1`; the cursors point into it.
@@ -36,6 +57,14 @@ final class DecodingSession: GDecoder {
         /// Whether each node has been decoded (and so removed from its scope).
         var decoded: [Bool]
         var scopes: [Scope] = []
+        /// The values with identity decoded so far, by object id.
+        var objects: [UInt32: Any] = [:]
+        /// The object ids being decoded, outermost first.
+        var objectsInProgress: [UInt32] = []
+        /// The classes of the type table found so far, by type reference.
+        var classes: [UInt32: ResolvedClass] = [:]
+        /// The `deferDecode` calls to run once the root is decoded.
+        var deferred: [() throws -> Void] = []
     }
 
     let userInfo: [CodingUserInfoKey: any Sendable]
@@ -81,15 +110,7 @@ final class DecodingSession: GDecoder {
     }
 
     func decode<Value: GDecodable>() throws -> Value {
-        guard let scope = state.pointee.scopes.last else {
-            throw GCodableError.internalInconsistency(Self.self, .init(debugDescription: "decode() called outside init(from:)"))
-        }
-        let index = scope.unkeyedTaken
-        guard let field = takeUnkeyed() else {
-            throw GCodableError.valueNotFound(
-                Value.self, .init(debugDescription: "no more unkeyed values", path: [.index(index)],
-                                  byteOffset: nodes[scope.node].offset))
-        }
+        let (field, index) = try unkeyedField(of: Value.self)
         do {
             return try decodeNode(field)
         } catch let error as GCodableError {
@@ -99,16 +120,70 @@ final class DecodingSession: GDecoder {
 
     func decode<Key: RawRepresentable, Value: GDecodable>(for key: Key) throws -> Value where Key.RawValue == String {
         let rawKey = key.rawValue
-        guard let field = findKeyed(keyID(for: rawKey), removing: true) else {
-            throw GCodableError.keyNotFound(
-                rawKey, .init(debugDescription: "no value for key \"\(rawKey)\"", path: [.key(rawKey)],
-                              byteOffset: state.pointee.scopes.last.map { nodes[$0.node].offset }))
-        }
+        let field = try keyedField(rawKey)
         do {
             return try decodeNode(field)
         } catch let error as GCodableError {
             throw error.prefixingPath(with: .key(rawKey))
         }
+    }
+
+    func deferDecode<Value: GDecodable>(_ setter: @escaping (Value) -> Void) throws {
+        let (field, index) = try unkeyedField(of: Value.self)
+        deferDecoding(field, path: .index(index), setter)
+    }
+
+    func deferDecode<Key: RawRepresentable, Value: GDecodable>(for key: Key, _ setter: @escaping (Value) -> Void) throws
+    where Key.RawValue == String {
+        let rawKey = key.rawValue
+        deferDecoding(try keyedField(rawKey), path: .key(rawKey), setter)
+    }
+
+    private func deferDecoding<Value: GDecodable>(
+        _ field: Int, path: GCodableError.PathComponent, _ setter: @escaping (Value) -> Void
+    ) {
+        state.pointee.deferred.append { [unowned self] in
+            do {
+                setter(try self.decodeNode(field))
+            } catch let error as GCodableError {
+                throw error.prefixingPath(with: path)
+            }
+        }
+    }
+
+    /// Takes the next unkeyed field of the current scope, and its index among them.
+    private func unkeyedField(of type: Any.Type) throws -> (field: Int, index: Int) {
+        guard let scope = state.pointee.scopes.last else {
+            throw GCodableError.internalInconsistency(Self.self, .init(debugDescription: "decoding called outside init(from:)"))
+        }
+        let index = scope.unkeyedTaken
+        guard let field = takeUnkeyed() else {
+            throw GCodableError.valueNotFound(
+                type, .init(debugDescription: "no more unkeyed values", path: [.index(index)], byteOffset: nodes[scope.node].offset))
+        }
+        return (field, index)
+    }
+
+    /// Takes the field for `key` of the current scope.
+    private func keyedField(_ key: String) throws -> Int {
+        guard let field = findKeyed(keyID(for: key), removing: true) else {
+            throw GCodableError.keyNotFound(
+                key, .init(debugDescription: "no value for key \"\(key)\"", path: [.key(key)],
+                           byteOffset: state.pointee.scopes.last.map { nodes[$0.node].offset }))
+        }
+        return field
+    }
+
+    /// Decodes the root, then runs the deferred decodings (which may defer more).
+    func decodeRoot<T: GDecodable>(_: T.Type) throws -> T {
+        let root: T = try decodeNode(0)
+        var next = 0
+        while next < state.pointee.deferred.count {
+            let decodeDeferred = state.pointee.deferred[next]
+            next += 1
+            try decodeDeferred()
+        }
+        return root
     }
 
     /// The archive's id of `key` (0 when the archive has no such key), predicted from the
@@ -142,21 +217,86 @@ final class DecodingSession: GDecoder {
     @inline(never)
     private func decodeWithStrategy<T: GDecodable>(_ index: Int) throws -> T {
         let node = nodes[index]
-        switch strategy(for: T.self) {
-        case .binary(let expectedReference, let read, let decodeInPlace):
-            if let decodeInPlace, node.kind == .nil || node.typeReference != expectedReference {
-                return try decode(index, with: decodeInPlace)
+        let strategy = strategy(for: T.self)
+        switch strategy {
+        case .optional(let decodeInPlace):
+            return try decode(index, with: decodeInPlace)
+        case .binary(let expectedReference, _, let decodeInPlace?, _)
+        where node.kind == .nil || node.kind == .ptc || node.typeReference != expectedReference:
+            return try decode(index, with: decodeInPlace)
+        default:
+            break
+        }
+        guard node.objectID != 0 else { return try decodeDefinition(index, strategy) }
+        return try decodeIdentified(node, strategy)
+    }
+
+    /// Decodes the value with the object id of `node` (a definition or a pointer): from
+    /// the values already decoded, or else from its definition, wherever it is.
+    private func decodeIdentified<T: GDecodable>(_ node: ArchiveNode, _ strategy: Strategy) throws -> T {
+        let id = node.objectID
+        if let object = state.pointee.objects[id] {
+            guard let value = object as? T else {
+                throw GCodableError.typeMismatch(T.self, .init(
+                    debugDescription: "object \(id) is a \(type(of: object)), not a \(T.self)", byteOffset: node.offset))
             }
+            return value
+        }
+        if let start = state.pointee.objectsInProgress.firstIndex(of: id) {
+            let names = state.pointee.objectsInProgress[start...].map(typeName(ofObject:)) + [typeName(ofObject: id)]
+            throw GCodableError.cycle(.init(
+                debugDescription: "\(names.joined(separator: " → ")): a value needs itself to be built; "
+                    + "decode one of these links with deferDecode", byteOffset: node.offset))
+        }
+        guard let definition = archive.definitions[id] else {
+            throw GCodableError.valueNotFound(T.self, .init(
+                debugDescription: "object \(id) was only encoded conditionally", byteOffset: node.offset))
+        }
+        guard state.pointee.objectsInProgress.count < Self.maximumObjectNesting else {
+            throw GCodableError.cycle(.init(
+                debugDescription: "more than \(Self.maximumObjectNesting) objects wait for each other: "
+                    + "decode the links of deep graphs with deferDecode", byteOffset: node.offset))
+        }
+        state.pointee.objectsInProgress.append(id)
+        defer { state.pointee.objectsInProgress.removeLast() }
+        let value: T = try decodeDefinition(definition, strategy)
+        state.pointee.objects[id] = value
+        return value
+    }
+
+    private func typeName(ofObject id: UInt32) -> String {
+        guard let definition = archive.definitions[id], let type = archive.types.resolve(nodes[definition].typeReference) else {
+            return "object \(id)"
+        }
+        return type.displayName
+    }
+
+    /// Decodes the node that defines a value, from its fields or payload.
+    private func decodeDefinition<T: GDecodable>(_ index: Int, _ strategy: Strategy) throws -> T {
+        let node = nodes[index]
+        switch strategy {
+        case .binary(let expectedReference, let read, _, let isClass):
             guard node.kind == .biv || node.kind == .bir else { throw mismatch(T.self, node, expected: "a BinaryIO value") }
-            if let expectedReference {
-                guard node.typeReference == expectedReference else { throw mismatch(T.self, node, expected: "\(T.self)") }
-            } else if case .native? = archive.types.resolve(node.typeReference) {
-                throw mismatch(T.self, node, expected: "an opaque BinaryIO value")
-            }
             var reader = archive.payloadReader(of: node)
-            let value = try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
-                try read(&reader, UnsafeMutableRawPointer(slot.baseAddress!))
-                return slot.baseAddress!.move()
+            let value: T
+            if isClass && node.typeReference != 0 {
+                let dynamicType = try resolvedClass(node, as: T.self).type
+                guard let binaryType = dynamicType as? any GBinaryDecodable.Type,
+                    let object = try binaryType.init(from: &reader) as? T
+                else {
+                    throw mismatch(T.self, node, expected: "a BinaryIO class")
+                }
+                value = object
+            } else {
+                if let expectedReference {
+                    guard node.typeReference == expectedReference else { throw mismatch(T.self, node, expected: "\(T.self)") }
+                } else if case .native? = archive.types.resolve(node.typeReference) {
+                    throw mismatch(T.self, node, expected: "an opaque BinaryIO value")
+                }
+                value = try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
+                    try read(&reader, UnsafeMutableRawPointer(slot.baseAddress!))
+                    return slot.baseAddress!.move()
+                }
             }
             guard reader.isAtEnd else {
                 throw GCodableError.corrupted("\(reader.remainingCount) bytes of the \(T.self) value were not read", at: reader.offset)
@@ -164,28 +304,71 @@ final class DecodingSession: GDecoder {
             return value
         case .optional(let decodeInPlace):
             return try decode(index, with: decodeInPlace)
-        case .fields(let kind, let keys):
-            guard node.kind == kind else { throw mismatch(T.self, node, expected: kind.code) }
-            state.pointee.scopes.append(
-                Scope(node: index, keys: keys, keyCursor: index + 1, unkeyedCursor: index + 1,
-                      unkeyedRemaining: Int(node.unkeyedFieldCount)))
+        case .value(let keys):
+            guard node.kind == .val else { throw mismatch(T.self, node, expected: "VAL") }
+            openScope(index, keys: keys)
             defer { state.pointee.scopes.removeLast() }
             return try T(from: self)
+        case .reference(let keys):
+            guard node.kind == .ref else { throw mismatch(T.self, node, expected: "REF") }
+            guard node.typeReference != 0 else {
+                openScope(index, keys: keys)
+                defer { state.pointee.scopes.removeLast() }
+                return try T(from: self)
+            }
+            let dynamic = try resolvedClass(node, as: T.self)
+            openScope(index, keys: dynamic.keys)
+            defer { state.pointee.scopes.removeLast() }
+            guard let object = try dynamic.type.init(from: self) as? T else {
+                throw mismatch(T.self, node, expected: "\(T.self)")
+            }
+            return object
         }
     }
 
-    private func decode<T>(_ index: Int, with decodeInPlace: (DecodingSession, Int, UnsafeMutableRawPointer) throws -> Void) throws -> T {
+    private func openScope(_ index: Int, keys: Int) {
+        state.pointee.scopes.append(
+            Scope(node: index, keys: keys, keyCursor: index + 1, unkeyedCursor: index + 1,
+                  unkeyedRemaining: Int(nodes[index].unkeyedFieldCount)))
+    }
+
+    /// The class `node` names, which must be `T` or a subclass of `T`.
+    private func resolvedClass<T>(_ node: ArchiveNode, as _: T.Type) throws -> ResolvedClass {
+        let reference = node.typeReference
+        if let resolved = state.pointee.classes[reference] {
+            guard resolved.type is T.Type else { throw mismatch(T.self, node, expected: "\(T.self) or a subclass") }
+            return resolved
+        }
+        guard case .named(let named)? = archive.types.resolve(reference), named.kind == .class else {
+            throw mismatch(T.self, node, expected: "a class")
+        }
+        guard let found = ClassResolver.resolve(named) else {
+            throw GCodableError.typeMismatch(T.self, .init(
+                debugDescription: "class \(named.qualifiedName) (\(named.mangledName)) is not in this program",
+                byteOffset: node.offset))
+        }
+        guard let decodable = found as? any GDecodable.Type else {
+            throw GCodableError.typeMismatch(T.self, .init(
+                debugDescription: "class \(named.qualifiedName) is not GDecodable", byteOffset: node.offset))
+        }
+        let resolved = ResolvedClass(type: decodable, keys: state.pointee.keySequences.makeSequence())
+        state.pointee.classes[reference] = resolved
+        guard decodable is T.Type else { throw mismatch(T.self, node, expected: "\(T.self) or a subclass") }
+        return resolved
+    }
+
+    private func decode<T>(_ index: Int, with decodeInPlace: InPlaceDecoder) throws -> T {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
             try decodeInPlace(self, index, UnsafeMutableRawPointer(slot.baseAddress!))
             return slot.baseAddress!.move()
         }
     }
 
-    /// Decodes an optional in place: `NIL` is `nil`, a box holds a wrapped optional, any
-    /// other node is the wrapped value.
+    /// Decodes an optional in place: `NIL` and conditional pointers to values never
+    /// encoded are `nil`, a box holds a wrapped optional, any other node is the wrapped value.
     func decodeOptional<Wrapped: GDecodable>(_ index: Int, as _: Wrapped.Type) throws -> Wrapped? {
         let node = nodes[index]
-        if node.kind == .nil { return nil }
+        if node.kind == .nil || node.kind == .ptc && archive.definitions[node.objectID] == nil { return nil }
         guard case .optional = strategy(for: Wrapped.self) else { return .some(try decodeNode(index)) }
         guard node.kind == .val, node.typeReference == UInt32(NativeTypeCode.optional.rawValue),
             node.next > index + 1, nodes[index + 1].next == node.next, nodes[index + 1].keyID == 0
@@ -264,19 +447,21 @@ final class DecodingSession: GDecoder {
             let expected = (type as? any NativeBinaryType.Type).map { native in
                 archive.types.existingReference(for: .native(native.nativeDescriptor)) ?? 0
             }
-            return .binary(expectedReference: expected, read: Self.binaryReader(binary), decodeInPlace: inPlace)
+            return .binary(expectedReference: expected, read: Self.binaryReader(binary), decodeInPlace: inPlace,
+                           isClass: type is AnyClass)
         }
         if let inPlace {
             return .optional(decodeInPlace: inPlace)
         }
-        return .fields(kind: type is AnyClass ? .ref : .val, keys: state.pointee.keySequences.makeSequence())
+        let keys = state.pointee.keySequences.makeSequence()
+        return type is AnyClass ? .reference(keys: keys) : .value(keys: keys)
     }
 
     private static func binaryReader<B: GBinaryDecodable>(_: B.Type) -> (inout BinaryReadBuffer, UnsafeMutableRawPointer) throws -> Void {
         { reader, slot in slot.initializeMemory(as: B.self, to: try B(from: &reader)) }
     }
 
-    private static func inPlaceDecoder<O: OptionalDecoding>(_: O.Type) -> (DecodingSession, Int, UnsafeMutableRawPointer) throws -> Void {
+    private static func inPlaceDecoder<O: OptionalDecoding>(_: O.Type) -> InPlaceDecoder {
         { session, index, slot in slot.initializeMemory(as: O.self, to: try O.decodeInPlace(session, index)) }
     }
 }

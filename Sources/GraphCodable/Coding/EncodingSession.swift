@@ -1,14 +1,39 @@
 /// One encoding pass: the ``GEncoder`` that user types write their fields to, writing the
 /// body into one growing buffer while it collects the type and key tables.
+///
+/// Values with identity are written once, as a node with an object id; later meetings
+/// write a pointer (`PTS`, or `PTC` when conditional). So that encoding never recurses
+/// deeper than ``maximumInlineDepth`` through identified values, a definition met deeper
+/// is replaced by a pointer and written after the root, at the top level of the body.
 final class EncodingSession: GEncoder {
-    /// How values of one Swift type are encoded, decided once per type and session.
-    private enum Strategy {
-        /// One BinaryIO unit; a native layout or an opaque, length-prefixed payload.
-        case binary(typeReference: UInt32, isNative: Bool, kind: NodeKind, write: (UnsafeRawPointer, inout BinaryWriteBuffer) throws -> Void)
+    /// How values of one static type are coded.
+    private enum Coding {
+        /// One BinaryIO unit: a native layout, or an opaque length-prefixed payload. For
+        /// classes the type reference comes from each object's dynamic class.
+        case binary(typeReference: UInt32, isNative: Bool, write: (UnsafeRawPointer, inout BinaryWriteBuffer) throws -> Void)
         /// An optional, encoded in place.
-        case optional(encodeInPlace: (UnsafeRawPointer, EncodingSession, UInt32) throws -> Void)
-        /// Field by field, as a `VAL` or `REF`; `keys` is the type's key sequence.
-        case fields(kind: NodeKind, typeReference: UInt32, keys: Int)
+        case optional(encodeInPlace: (UnsafeRawPointer, EncodingSession, UInt32, Bool) throws -> Void)
+        /// A value type, field by field; `keys` is the type's key sequence.
+        case value(typeReference: UInt32, keys: Int)
+        /// A class, field by field, typed by each object's dynamic class.
+        case reference
+    }
+
+    /// Everything the session decides once per static type.
+    private struct Strategy {
+        let coding: Coding
+        let isClass: Bool
+        let identity: IdentityRule?
+    }
+
+    /// Everything the session decides once per dynamic class.
+    private struct ClassInfo {
+        /// The class's type-table reference, or `nil` when the class cannot be rebuilt
+        /// from its name (so it cannot keep inheritance).
+        let typeReference: UInt32?
+        let keys: Int
+        /// Whether its objects are asked (through `GInheritance`) whether to keep inheritance.
+        let asksObjects: Bool
     }
 
     /// A `VAL`/`REF` whose fields are being written.
@@ -26,20 +51,40 @@ final class EncodingSession: GEncoder {
         var keys = KeyTable()
         var keySequences = KeySequences()
         var strategies = TypeCache<Strategy>()
+        var classes = TypeCache<ClassInfo>()
         var openValues: [OpenValue] = []
+        /// The object id of each identity met so far.
+        var objectIDs: [Identity: UInt32] = [:]
+        /// Whether each object id (the index) has a definition written or postponed.
+        var defined: [Bool] = [true]
+        /// Objects with identity, kept alive so that no `ObjectIdentifier` is reused.
+        var retained: [AnyObject] = []
+        /// Definitions to write at the top level, after the root.
+        var postponed: [() throws -> Void] = []
+        var warnings: [String] = []
         /// When dumping, the description of each opaque BinaryIO value, by node offset.
         var opaqueDescriptions: [Int: String]?
     }
 
+    /// How deep identified definitions nest before they are postponed to the top level.
+    static let maximumInlineDepth = 100
+
     let userInfo: [CodingUserInfoKey: any Sendable]
     let binaryIOVersion: UInt16
-    private let checksummed: Bool
+    private let options: GraphEncoder.Options
+    /// Whether the scalar fast path may run: no option or `GIdentifiable` conformance can
+    /// give scalars an identity.
+    private let scalarFastPath: Bool
     private let state: UnsafeMutablePointer<State>
 
-    init(userInfo: [CodingUserInfoKey: any Sendable], binaryIOVersion: UInt16, checksummed: Bool, describingValues: Bool) {
+    init(options: GraphEncoder.Options, userInfo: [CodingUserInfoKey: any Sendable], binaryIOVersion: UInt16, describingValues: Bool) {
+        self.options = options
         self.userInfo = userInfo
         self.binaryIOVersion = binaryIOVersion
-        self.checksummed = checksummed
+        let scalarTypes: [Any.Type] = [Int.self, String.self, Double.self, Float.self, Bool.self]
+        scalarFastPath = options.contains(.disableIdentity) || (
+            options.isDisjoint(with: [.tryHashableIdentityAtFirst, .tryHashableIdentityAtLast])
+                && (options.contains(.ignoreGIdentifiableProtocol) || !scalarTypes.contains { $0 is any GIdentifiable.Type }))
         var buffer = BinaryWriteBuffer(version: binaryIOVersion, internalVersion: BinaryIOInternalVersion.current)
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
         state = .allocate(capacity: 1)
@@ -54,81 +99,87 @@ final class EncodingSession: GEncoder {
 
     /// When dumping, the description of each opaque BinaryIO value, by node offset.
     var opaqueDescriptions: [Int: String]? { state.pointee.opaqueDescriptions }
+    /// The warnings of this encoding.
+    var warnings: [String] { state.pointee.warnings }
 
     /// Encodes `root` as the body and returns the finished archive.
     func archive<T: GEncodable>(_ root: T) throws -> [UInt8] {
         try encodeNode(root, keyID: 0)
+        var next = 0
+        while next < state.pointee.postponed.count {
+            let writeDefinition = state.pointee.postponed[next]
+            next += 1
+            try writeDefinition()
+        }
         let bodyLength = state.pointee.buffer.count - ArchiveHeader.size
         state.pointee.types.write(to: &state.pointee.buffer)
         state.pointee.keys.write(to: &state.pointee.buffer)
         var bytes: [UInt8] = []
         swap(&bytes, &state.pointee.buffer.bytes)
         let header = ArchiveHeader(
-            flags: checksummed ? .checksummed : [], internalBinaryIOVersion: state.pointee.buffer.internalVersion,
-            userBinaryIOVersion: binaryIOVersion, bodyLength: UInt64(bodyLength),
-            tablesLength: UInt64(bytes.count - ArchiveHeader.size - bodyLength))
+            flags: options.contains(.omitChecksum) ? [] : .checksummed,
+            internalBinaryIOVersion: state.pointee.buffer.internalVersion, userBinaryIOVersion: binaryIOVersion,
+            bodyLength: UInt64(bodyLength), tablesLength: UInt64(bytes.count - ArchiveHeader.size - bodyLength))
         ArchiveHeader.seal(&bytes, header: header)
         return bytes
     }
 
+    // MARK: GEncoder
+
     func encode<Value: GEncodable>(_ value: Value) throws {
+        try unkeyedField { try encodeNode(value, keyID: 0) }
+    }
+
+    func encode<Key: RawRepresentable, Value: GEncodable>(_ value: Value, for key: Key) throws
+    where Key.RawValue == String {
+        try keyedField(key.rawValue) { try encodeNode(value, keyID: $0) }
+    }
+
+    func encodeConditional<Value: GEncodable>(_ value: Value?) throws {
+        try unkeyedField { try encodeConditionalNode(value, keyID: 0) }
+    }
+
+    func encodeConditional<Key: RawRepresentable, Value: GEncodable>(_ value: Value?, for key: Key) throws
+    where Key.RawValue == String {
+        try keyedField(key.rawValue) { try encodeConditionalNode(value, keyID: $0) }
+    }
+
+    private func unkeyedField(_ body: () throws -> Void) throws {
         let last = state.pointee.openValues.count - 1
         let index = state.pointee.openValues[last].unkeyedCount
         state.pointee.openValues[last].unkeyedCount = index + 1
         do {
-            try encodeNode(value, keyID: 0)
+            try body()
         } catch let error as GCodableError {
             throw error.prefixingPath(with: .index(index))
         }
     }
 
-    func encode<Key: RawRepresentable, Value: GEncodable>(_ value: Value, for key: Key) throws
-    where Key.RawValue == String {
+    private func keyedField(_ key: String, _ body: (UInt32) throws -> Void) throws {
+        let last = state.pointee.openValues.count - 1
+        let open = state.pointee.openValues[last]
+        state.pointee.openValues[last].keyedCount = open.keyedCount + 1
+        let keyID = state.pointee.keySequences.id(for: key, sequence: open.keys, position: open.keyedCount) {
+            state.pointee.keys.id(for: $0)
+        }
         do {
-            let last = state.pointee.openValues.count - 1
-            let open = state.pointee.openValues[last]
-            state.pointee.openValues[last].keyedCount = open.keyedCount + 1
-            let keyID = state.pointee.keySequences.id(for: key.rawValue, sequence: open.keys, position: open.keyedCount) {
-                state.pointee.keys.id(for: $0)
-            }
-            try encodeNode(value, keyID: keyID)
+            try body(keyID)
         } catch let error as GCodableError {
-            throw error.prefixingPath(with: .key(key.rawValue))
+            throw error.prefixingPath(with: .key(key))
         }
     }
+
+    // MARK: Nodes
 
     /// Writes the node of `value`, with `keyID` (0 when unkeyed).
-    func encodeNode<T: GEncodable>(_ value: T, keyID: UInt32) throws {
-        if ScalarFastPath.write(value, keyID: keyID, to: &state.pointee.buffer) { return }
-        try encodeWithStrategy(value, keyID: keyID)
+    func encodeNode<T: GEncodable>(_ value: T, keyID: UInt32, conditional: Bool = false) throws {
+        if scalarFastPath && !conditional && ScalarFastPath.write(value, keyID: keyID, to: &state.pointee.buffer) { return }
+        try encodeWithStrategy(value, keyID: keyID, conditional: conditional)
     }
 
-    /// The general path of ``encodeNode(_:keyID:)``, kept out of line: the generic types it
-    /// forms would otherwise cost a metadata lookup on the fast path too.
-    @inline(never)
-    private func encodeWithStrategy<T: GEncodable>(_ value: T, keyID: UInt32) throws {
-        switch strategy(for: T.self) {
-        case .binary(let typeReference, let isNative, let kind, let write):
-            if state.pointee.opaqueDescriptions != nil && !isNative {
-                state.pointee.opaqueDescriptions?[state.pointee.buffer.count] = String(describing: value)
-            }
-            state.pointee.buffer.writeNodeHeader(kind, keyID: keyID, typeReference: typeReference)
-            try withUnsafePointer(to: value) { pointer in
-                if isNative {
-                    try write(pointer, &state.pointee.buffer)
-                } else {
-                    try state.pointee.buffer.writeLengthPrefixed { try write(pointer, &$0) }
-                }
-            }
-        case .optional(let encodeInPlace):
-            try withUnsafePointer(to: value) { try encodeInPlace($0, self, keyID) }
-        case .fields(let kind, let typeReference, let keys):
-            state.pointee.buffer.writeNodeHeader(kind, keyID: keyID, typeReference: typeReference)
-            state.pointee.openValues.append(OpenValue(keys: keys))
-            try value.encode(to: self)
-            state.pointee.openValues.removeLast()
-            state.pointee.buffer.writeEnd()
-        }
+    private func encodeConditionalNode<T: GEncodable>(_ value: T?, keyID: UInt32) throws {
+        guard let value else { return encodeNil(keyID: keyID) }
+        try encodeNode(value, keyID: keyID, conditional: true)
     }
 
     /// Writes a `NIL` node.
@@ -138,14 +189,123 @@ final class EncodingSession: GEncoder {
 
     /// Writes the wrapped value of an optional in the optional's place; a wrapped optional
     /// goes in a one-field box so that `.some(nil)` stays distinct from `nil`.
-    func encodeWrapped<Wrapped: GEncodable>(_ wrapped: Wrapped, keyID: UInt32) throws {
-        guard case .optional = strategy(for: Wrapped.self) else {
-            return try encodeNode(wrapped, keyID: keyID)
+    func encodeWrapped<Wrapped: GEncodable>(_ wrapped: Wrapped, keyID: UInt32, conditional: Bool) throws {
+        guard case .optional = strategy(for: Wrapped.self).coding else {
+            return try encodeNode(wrapped, keyID: keyID, conditional: conditional)
         }
         state.pointee.buffer.writeNodeHeader(.val, keyID: keyID, typeReference: UInt32(NativeTypeCode.optional.rawValue))
-        try encodeNode(wrapped, keyID: 0)
+        try encodeNode(wrapped, keyID: 0, conditional: conditional)
         state.pointee.buffer.writeEnd()
     }
+
+    /// The general path of ``encodeNode(_:keyID:conditional:)``, kept out of line: the
+    /// generic types it forms would otherwise cost a metadata lookup on the fast path too.
+    @inline(never)
+    private func encodeWithStrategy<T: GEncodable>(_ value: T, keyID: UInt32, conditional: Bool) throws {
+        let strategy = strategy(for: T.self)
+        if case .optional(let encodeInPlace) = strategy.coding {
+            return try withUnsafePointer(to: value) { try encodeInPlace($0, self, keyID, conditional) }
+        }
+        guard let rule = strategy.identity, let identity = withUnsafePointer(to: value, { rule.identify($0) }) else {
+            if conditional { state.pointee.warnings.append("\(T.self) has no identity: encoded unconditionally") }
+            return try writeDefinition(value, strategy, keyID: keyID, objectID: 0)
+        }
+        let objectID: UInt32
+        if let known = state.pointee.objectIDs[identity] {
+            if conditional || state.pointee.defined[Int(known)] {
+                return state.pointee.buffer.writeNodeHeader(conditional ? .ptc : .pts, keyID: keyID, objectID: known)
+            }
+            objectID = known
+        } else {
+            objectID = UInt32(state.pointee.defined.count)
+            state.pointee.objectIDs[identity] = objectID
+            state.pointee.defined.append(false)
+            if strategy.isClass { state.pointee.retained.append(withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: AnyObject.self) }) }
+            if conditional { return state.pointee.buffer.writeNodeHeader(.ptc, keyID: keyID, objectID: objectID) }
+        }
+        state.pointee.defined[Int(objectID)] = true
+        if state.pointee.openValues.count > Self.maximumInlineDepth {
+            state.pointee.buffer.writeNodeHeader(.pts, keyID: keyID, objectID: objectID)
+            state.pointee.postponed.append { [unowned self] in
+                try self.writeDefinition(value, strategy, keyID: 0, objectID: objectID)
+            }
+            return
+        }
+        try writeDefinition(value, strategy, keyID: keyID, objectID: objectID)
+    }
+
+    /// Writes the node that defines `value`, with its fields or payload.
+    private func writeDefinition<T: GEncodable>(_ value: T, _ strategy: Strategy, keyID: UInt32, objectID: UInt32) throws {
+        switch strategy.coding {
+        case .binary(let typeReference, let isNative, let write):
+            let kind: NodeKind = strategy.isClass ? .bir : .biv
+            let reference = strategy.isClass ? try classReference(of: value).reference : typeReference
+            if state.pointee.opaqueDescriptions != nil && !isNative {
+                state.pointee.opaqueDescriptions?[state.pointee.buffer.count] = String(describing: value)
+            }
+            state.pointee.buffer.writeNodeHeader(kind, keyID: keyID, typeReference: reference, objectID: objectID)
+            try withUnsafePointer(to: value) { pointer in
+                if isNative {
+                    try write(pointer, &state.pointee.buffer)
+                } else {
+                    try state.pointee.buffer.writeLengthPrefixed { try write(pointer, &$0) }
+                }
+            }
+        case .value(let typeReference, let keys):
+            state.pointee.buffer.writeNodeHeader(.val, keyID: keyID, typeReference: typeReference, objectID: objectID)
+            try writeFields(of: value, keys: keys)
+        case .reference:
+            let (reference, keys) = try classReference(of: value)
+            state.pointee.buffer.writeNodeHeader(.ref, keyID: keyID, typeReference: reference, objectID: objectID)
+            try writeFields(of: value, keys: keys)
+        case .optional(let encodeInPlace):
+            try withUnsafePointer(to: value) { try encodeInPlace($0, self, keyID, false) }
+        }
+    }
+
+    private func writeFields<T: GEncodable>(of value: T, keys: Int) throws {
+        state.pointee.openValues.append(OpenValue(keys: keys))
+        try value.encode(to: self)
+        state.pointee.openValues.removeLast()
+        state.pointee.buffer.writeEnd()
+    }
+
+    // MARK: Classes
+
+    /// The type reference of the dynamic class of `object` (0 when its inheritance is off)
+    /// and the key sequence of that class.
+    private func classReference<T>(of object: T) throws -> (reference: UInt32, keys: Int) {
+        let instance = withUnsafePointer(to: object) { UnsafeRawPointer($0).load(as: AnyObject.self) }
+        let dynamicType: AnyClass = type(of: instance)
+        let info = try classInfo(for: dynamicType)
+        if options.contains(.disableInheritance)
+            || info.asksObjects && (instance as? any GInheritance)?.disableInheritance == true
+        {
+            return (0, info.keys)
+        }
+        guard let reference = info.typeReference else {
+            throw GCodableError.cannotEncode(dynamicType, .init(debugDescription:
+                "\(_typeName(dynamicType, qualified: true)) cannot be found again from its name (is it private or local?): "
+                    + "adopt GInheritance to disable its inheritance, or encode with .disableInheritance"))
+        }
+        return (reference, info.keys)
+    }
+
+    private func classInfo(for dynamicType: AnyClass) throws -> ClassInfo {
+        if let info = state.pointee.classes.value(for: dynamicType) { return info }
+        guard let encodable = dynamicType as? any GEncodable.Type else {
+            throw GCodableError.cannotEncode(dynamicType, .init(debugDescription: "the class is not GEncodable"))
+        }
+        let reference = ClassResolver.isReifiable(dynamicType)
+            ? state.pointee.types.reference(for: .named(TypeName.named(encodable, kind: .class))) : nil
+        let info = ClassInfo(
+            typeReference: reference, keys: state.pointee.keySequences.makeSequence(),
+            asksObjects: !options.contains(.ignoreGInheritanceProtocol) && dynamicType is any GInheritance.Type)
+        state.pointee.classes.insert(info, for: dynamicType)
+        return info
+    }
+
+    // MARK: Strategies
 
     private func strategy<T: GEncodable>(for type: T.Type) -> Strategy {
         if let strategy = state.pointee.strategies.value(for: type) { return strategy }
@@ -156,49 +316,49 @@ final class EncodingSession: GEncoder {
 
     private func makeStrategy<T: GEncodable>(for type: T.Type) -> Strategy {
         let isClass = type is AnyClass
+        let coding: Coding
         if let binary = type as? any GBinaryEncodable.Type {
-            let kind: NodeKind = isClass ? .bir : .biv
             if let native = type as? any NativeBinaryType.Type {
                 let reference = state.pointee.types.reference(for: .native(native.nativeDescriptor))
-                return .binary(typeReference: reference, isNative: true, kind: kind, write: Self.binaryWriter(binary))
+                coding = .binary(typeReference: reference, isNative: true, write: Self.binaryWriter(binary))
+            } else {
+                let reference = isClass ? 0 : state.pointee.types.reference(for: .named(TypeName.named(type, kind: .value)))
+                coding = .binary(typeReference: reference, isNative: false, write: Self.binaryWriter(binary))
             }
-            let reference = state.pointee.types.reference(for: .named(TypeName.named(type, kind: isClass ? .class : .value)))
-            return .binary(typeReference: reference, isNative: false, kind: kind, write: Self.binaryWriter(binary))
+        } else if let optional = type as? any OptionalEncoding.Type {
+            return Strategy(coding: .optional(encodeInPlace: Self.inPlaceEncoder(optional)), isClass: false, identity: nil)
+        } else if isClass {
+            coding = .reference
+        } else if let native = type as? any NativeValueType.Type {
+            coding = .value(typeReference: UInt32(native.nativeTypeCode.rawValue), keys: state.pointee.keySequences.makeSequence())
+        } else {
+            let reference = state.pointee.types.reference(for: .named(TypeName.named(type, kind: .value)))
+            coding = .value(typeReference: reference, keys: state.pointee.keySequences.makeSequence())
         }
-        if let optional = type as? any OptionalEncoding.Type {
-            return .optional(encodeInPlace: Self.inPlaceEncoder(optional))
-        }
-        let keys = state.pointee.keySequences.makeSequence()
-        if isClass {
-            let reference = state.pointee.types.reference(for: .named(TypeName.named(type, kind: .class)))
-            return .fields(kind: .ref, typeReference: reference, keys: keys)
-        }
-        if let native = type as? any NativeValueType.Type {
-            return .fields(kind: .val, typeReference: UInt32(native.nativeTypeCode.rawValue), keys: keys)
-        }
-        let reference = state.pointee.types.reference(for: .named(TypeName.named(type, kind: .value)))
-        return .fields(kind: .val, typeReference: reference, keys: keys)
+        return Strategy(coding: coding, isClass: isClass, identity: IdentityRule.rule(for: type, options: options))
     }
 
     private static func binaryWriter<B: GBinaryEncodable>(_: B.Type) -> (UnsafeRawPointer, inout BinaryWriteBuffer) throws -> Void {
         { pointer, buffer in try pointer.assumingMemoryBound(to: B.self).pointee.write(to: &buffer) }
     }
 
-    private static func inPlaceEncoder<O: OptionalEncoding>(_: O.Type) -> (UnsafeRawPointer, EncodingSession, UInt32) throws -> Void {
-        { pointer, session, keyID in try pointer.assumingMemoryBound(to: O.self).pointee.encodeInPlace(session, keyID: keyID) }
+    private static func inPlaceEncoder<O: OptionalEncoding>(_: O.Type) -> (UnsafeRawPointer, EncodingSession, UInt32, Bool) throws -> Void {
+        { pointer, session, keyID, conditional in
+            try pointer.assumingMemoryBound(to: O.self).pointee.encodeInPlace(session, keyID: keyID, conditional: conditional)
+        }
     }
 }
 
-/// An optional that the encoder writes in its own place (see ``EncodingSession/encodeWrapped(_:keyID:)``).
+/// An optional that the encoder writes in its own place (see ``EncodingSession/encodeWrapped(_:keyID:conditional:)``).
 protocol OptionalEncoding {
-    func encodeInPlace(_ session: EncodingSession, keyID: UInt32) throws
+    func encodeInPlace(_ session: EncodingSession, keyID: UInt32, conditional: Bool) throws
 }
 
 extension Optional: OptionalEncoding where Wrapped: GEncodable {
-    func encodeInPlace(_ session: EncodingSession, keyID: UInt32) throws {
+    func encodeInPlace(_ session: EncodingSession, keyID: UInt32, conditional: Bool) throws {
         switch self {
         case .none: session.encodeNil(keyID: keyID)
-        case .some(let wrapped): try session.encodeWrapped(wrapped, keyID: keyID)
+        case .some(let wrapped): try session.encodeWrapped(wrapped, keyID: keyID, conditional: conditional)
         }
     }
 }

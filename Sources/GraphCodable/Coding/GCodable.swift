@@ -35,6 +35,13 @@ public protocol GEncoder: AnyObject {
     /// Encodes a value for `key`.
     func encode<Key: RawRepresentable, Value: GEncodable>(_ value: Value, for key: Key) throws
     where Key.RawValue == String
+    /// Encodes a reference or identified value unkeyed, only if something else encodes it
+    /// unconditionally (before or after); otherwise it decodes as `nil`. A value without
+    /// identity is encoded unconditionally.
+    func encodeConditional<Value: GEncodable>(_ value: Value?) throws
+    /// Encodes a reference or identified value for `key`, conditionally (see above).
+    func encodeConditional<Key: RawRepresentable, Value: GEncodable>(_ value: Value?, for key: Key) throws
+    where Key.RawValue == String
 }
 
 extension GEncoder {
@@ -70,6 +77,12 @@ public protocol GDecoder: AnyObject {
     func decode<Value: GDecodable>() throws -> Value
     /// Decodes the value for `key`.
     func decode<Key: RawRepresentable, Value: GDecodable>(for key: Key) throws -> Value
+    where Key.RawValue == String
+    /// Decodes the next unkeyed value once the whole graph is built, then calls `setter`
+    /// with it: use it for the links that close cycles (weak parents, for instance).
+    func deferDecode<Value: GDecodable>(_ setter: @escaping (Value) -> Void) throws
+    /// Decodes the value for `key` once the whole graph is built, then calls `setter`.
+    func deferDecode<Key: RawRepresentable, Value: GDecodable>(for key: Key, _ setter: @escaping (Value) -> Void) throws
     where Key.RawValue == String
 }
 

@@ -65,6 +65,8 @@ public enum GCodableError: Error, CustomStringConvertible {
     case valueNotFound(Any.Type, Context)
     /// The value cannot be encoded.
     case cannotEncode(Any.Type, Context)
+    /// The graph holds a cycle that `decode` cannot build; break it with `deferDecode`.
+    case cycle(Context)
 
     /// The context of the error.
     public var context: Context {
@@ -73,7 +75,7 @@ public enum GCodableError: Error, CustomStringConvertible {
             case .internalInconsistency(_, let context), .invalidArchive(let context),
                 .dataCorrupted(let context), .typeMismatch(_, let context),
                 .keyNotFound(_, let context), .valueNotFound(_, let context),
-                .cannotEncode(_, let context):
+                .cannotEncode(_, let context), .cycle(let context):
                 return context
             }
         }
@@ -86,6 +88,7 @@ public enum GCodableError: Error, CustomStringConvertible {
             case .keyNotFound(let key, _): self = .keyNotFound(key, newValue)
             case .valueNotFound(let type, _): self = .valueNotFound(type, newValue)
             case .cannotEncode(let type, _): self = .cannotEncode(type, newValue)
+            case .cycle: self = .cycle(newValue)
             }
         }
     }
@@ -100,6 +103,7 @@ public enum GCodableError: Error, CustomStringConvertible {
         case .keyNotFound(let key, let context): return "Key \"\(key)\" not found: \(context)"
         case .valueNotFound(let type, let context): return "Value of type \(type) not found: \(context)"
         case .cannotEncode(let type, let context): return "Cannot encode \(type): \(context)"
+        case .cycle(let context): return "Unbreakable cycle: \(context)"
         }
     }
 

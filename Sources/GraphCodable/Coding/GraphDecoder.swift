@@ -18,7 +18,7 @@ public final class GraphDecoder {
     /// wrong and where; it never crashes the process.
     public func decode<T: GDecodable, Q: DataProtocol>(_ type: T.Type, from data: Q) throws -> T {
         let session = DecodingSession(archive: try ParsedArchive(bytes: Self.bytes(of: data)), userInfo: userInfo)
-        return try session.decodeNode(0)
+        return try session.decodeRoot(T.self)
     }
 
     /// Returns a text dump of an archive. Native values show by value; opaque user

@@ -11,6 +11,28 @@ public final class GraphEncoder {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+        /// No options: inheritance and identity as the types define them, a checksum.
+        public static let defaultOption: Self = []
+        /// Stores no class names: every reference decodes as its static type.
+        public static let disableInheritance = Self(rawValue: 1 << 0)
+        /// Ignores `GInheritance`: every class keeps inheritance.
+        public static let ignoreGInheritanceProtocol = Self(rawValue: 1 << 1)
+        /// No identity for any type: shared values and references are stored each time.
+        public static let disableIdentity = Self(rawValue: 1 << 2)
+        /// Ignores `GIdentifiable`: classes get the identity of their `ObjectIdentifier`,
+        /// values none.
+        public static let ignoreGIdentifiableProtocol = Self(rawValue: 1 << 3)
+        /// Classes get no automatic identity from their `ObjectIdentifier` (only
+        /// `GIdentifiable` gives them one).
+        public static let disableAutoObjectIdentifierIdentityForReferences = Self(rawValue: 1 << 4)
+        /// Every `Hashable` type uses its own value as identity, before any other rule.
+        public static let tryHashableIdentityAtFirst = Self(rawValue: 1 << 5)
+        /// Every `Hashable` type without another identity uses its own value as identity.
+        public static let tryHashableIdentityAtLast = Self(rawValue: 1 << 6)
+        /// Prints the encoder's warnings (also kept in ``GraphEncoder/warnings``).
+        public static let printWarnings = Self(rawValue: 1 << 7)
+        /// Neither inheritance nor identity: what Swift's `Codable` stores.
+        public static let mimicSwiftCodable: Self = [.disableInheritance, .disableIdentity]
         /// Leaves the archive's checksum out (the header's flags say so). Faster, but
         /// truncation and bit flips in the body are no longer detected.
         public static let omitChecksum = Self(rawValue: 1 << 16)
@@ -23,6 +45,9 @@ public final class GraphEncoder {
     public let binaryIOVersion: UInt16
     /// A dictionary that encoded types can read as ``GEncoder/userInfo``.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// The warnings of the last encoding (a conditionally encoded value without identity,
+    /// for instance).
+    public private(set) var warnings: [String] = []
 
     /// Creates an encoder.
     public init(_ options: Options = [], binaryIOVersion: UInt16 = 0) {
@@ -33,7 +58,9 @@ public final class GraphEncoder {
     /// Encodes `value`, returning the archive in the byte container you name:
     /// `try encoder.encode(value) as Data` or `as Bytes`.
     public func encode<T: GEncodable, Q: MutableDataProtocol>(_ value: T) throws -> Q {
-        let bytes = try makeSession(describingValues: false).archive(value)
+        let session = makeSession(describingValues: false)
+        defer { collectWarnings(of: session) }
+        let bytes = try session.archive(value)
         if let bytes = bytes as? Q { return bytes }
         return Q(bytes)
     }
@@ -42,13 +69,20 @@ public final class GraphEncoder {
     /// would only know by size show by their description.
     public func dump<T: GEncodable>(_ value: T, options: GraphDumpOptions = .readable) throws -> String {
         let session = makeSession(describingValues: true)
+        defer { collectWarnings(of: session) }
         let archive = try ParsedArchive(bytes: try session.archive(value))
         return ArchiveDump(archive: archive, options: options, descriptions: session.opaqueDescriptions ?? [:]).text
     }
 
     private func makeSession(describingValues: Bool) -> EncodingSession {
         EncodingSession(
-            userInfo: userInfo, binaryIOVersion: binaryIOVersion, checksummed: !options.contains(.omitChecksum),
-            describingValues: describingValues)
+            options: options, userInfo: userInfo, binaryIOVersion: binaryIOVersion, describingValues: describingValues)
+    }
+
+    private func collectWarnings(of session: EncodingSession) {
+        warnings = session.warnings
+        if options.contains(.printWarnings) {
+            for warning in warnings { print("GraphEncoder warning: \(warning)") }
+        }
     }
 }
