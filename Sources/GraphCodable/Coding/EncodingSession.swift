@@ -296,7 +296,7 @@ final class EncodingSession: GEncoder {
         guard let encodable = dynamicType as? any GEncodable.Type else {
             throw GCodableError.cannotEncode(dynamicType, .init(debugDescription: "the class is not GEncodable"))
         }
-        let reference = ClassResolver.isReifiable(dynamicType)
+        let reference = !options.contains(.disableInheritance) && ClassResolver.isReifiable(dynamicType)
             ? state.pointee.types.reference(for: .named(TypeName.named(encodable, kind: .class))) : nil
         let info = ClassInfo(
             typeReference: reference, keys: state.pointee.keySequences.makeSequence(),
