@@ -3,7 +3,7 @@
 struct ParsedArchive {
     /// Bounds that keep hostile archives from exhausting memory or the stack.
     struct Limits {
-        var maximumDepth = 512
+        var maximumDepth = 10_000
         var maximumNodeCount = Int.max
         var maximumTableCount = 1 << 20
     }

@@ -33,9 +33,6 @@ final class DecodingSession: GDecoder {
         let keys: Int
     }
 
-    /// How many objects may be under construction at once (each waiting for the next):
-    /// deeper graphs must be decoded with `deferDecode`.
-    static let maximumObjectNesting = 1_000
 
     /// A `VAL`/`REF` whose fields are being decoded. Its fields are the sibling chain that
     /// starts at `node + 1`; the cursors point into it.
@@ -71,6 +68,7 @@ final class DecodingSession: GDecoder {
     let archive: ParsedArchive
     private let nodes: [ArchiveNode]
     private let bytes: [UInt8]
+    private let stack = StackGuard()
     private let state: UnsafeMutablePointer<State>
 
     init(archive: ParsedArchive, userInfo: [CodingUserInfoKey: any Sendable]) {
@@ -252,11 +250,6 @@ final class DecodingSession: GDecoder {
             throw GCodableError.valueNotFound(T.self, .init(
                 debugDescription: "object \(id) was only encoded conditionally", byteOffset: node.offset))
         }
-        guard state.pointee.objectsInProgress.count < Self.maximumObjectNesting else {
-            throw GCodableError.cycle(.init(
-                debugDescription: "more than \(Self.maximumObjectNesting) objects wait for each other: "
-                    + "decode the links of deep graphs with deferDecode", byteOffset: node.offset))
-        }
         state.pointee.objectsInProgress.append(id)
         defer { state.pointee.objectsInProgress.removeLast() }
         let value: T = try decodeDefinition(definition, strategy)
@@ -274,6 +267,13 @@ final class DecodingSession: GDecoder {
     /// Decodes the node that defines a value, from its fields or payload.
     private func decodeDefinition<T: GDecodable>(_ index: Int, _ strategy: Strategy) throws -> T {
         let node = nodes[index]
+        guard stack.hasRoom() else {
+            let waiting = state.pointee.objectsInProgress.count
+            throw GCodableError.invalidArchive(.init(
+                debugDescription: "values nest deeper than this thread's stack allows (\(waiting) objects wait for "
+                    + "each other): decode the links of deep graphs with deferDecode, or decode on a thread with a "
+                    + "larger stack", byteOffset: node.offset))
+        }
         switch strategy {
         case .binary(let expectedReference, let read, _, let isClass):
             guard node.kind == .biv || node.kind == .bir else { throw mismatch(T.self, node, expected: "a BinaryIO value") }

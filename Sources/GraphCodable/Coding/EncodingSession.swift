@@ -75,6 +75,7 @@ final class EncodingSession: GEncoder {
     /// Whether the scalar fast path may run: no option or `GIdentifiable` conformance can
     /// give scalars an identity.
     private let scalarFastPath: Bool
+    private let stack = StackGuard()
     private let state: UnsafeMutablePointer<State>
 
     init(options: GraphEncoder.Options, userInfo: [CodingUserInfoKey: any Sendable], binaryIOVersion: UInt16, describingValues: Bool) {
@@ -264,6 +265,10 @@ final class EncodingSession: GEncoder {
     }
 
     private func writeFields<T: GEncodable>(of value: T, keys: Int) throws {
+        guard stack.hasRoom() else {
+            throw GCodableError.cannotEncode(T.self, .init(
+                debugDescription: "values nest deeper than this thread's stack allows: encode on a thread with a larger stack"))
+        }
         state.pointee.openValues.append(OpenValue(keys: keys))
         try value.encode(to: self)
         state.pointee.openValues.removeLast()

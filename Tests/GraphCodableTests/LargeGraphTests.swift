@@ -1,0 +1,143 @@
+import Foundation
+import GraphCodable
+import Testing
+
+/// Large graphs round-trip with their exact shape, with recursion bounded on both sides.
+@Suite struct LargeGraphTests {
+    final class GraphNode: GCodable {
+        let index: Int
+        var edges: [GraphNode] = []
+
+        init(index: Int) { self.index = index }
+
+        private enum Key: String { case index, edges }
+
+        init(from decoder: GDecoder) throws {
+            index = try decoder.decode(for: Key.index)
+            try decoder.deferDecode(for: Key.edges) { self.edges = $0 }
+        }
+
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(index, for: Key.index)
+            try encoder.encode(edges, for: Key.edges)
+        }
+    }
+
+    /// A linked list decoded without deferDecode: each node waits for the next one.
+    final class Link: GCodable {
+        let next: Link?
+        init(next: Link?) { self.next = next }
+        private enum Key: String { case next }
+        init(from decoder: GDecoder) throws { next = try decoder.decode(for: Key.next) }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(next, for: Key.next) }
+    }
+
+    /// Runs `body` on a thread with a stack of `stackSize` bytes and returns its result.
+    static func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () throws -> T) throws -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = Result { try body() }
+            done.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        done.wait()
+        return try box.result!.get()
+    }
+
+    /// `count` nodes: a random tree from node 0, plus random extra edges that share nodes
+    /// and close cycles (self-loops included).
+    static func randomGraph(count: Int, extraEdges: Int, seed: UInt64) -> [GraphNode] {
+        var generator = SplitMix64(seed: seed)
+        let nodes = (0 ..< count).map { GraphNode(index: $0) }
+        for index in 1 ..< count { nodes[Int.random(in: 0 ..< index, using: &generator)].edges.append(nodes[index]) }
+        for _ in 0 ..< extraEdges {
+            nodes[Int.random(in: 0 ..< count, using: &generator)].edges.append(nodes[Int.random(in: 0 ..< count, using: &generator)])
+        }
+        return nodes
+    }
+
+    @Test func aHundredThousandObjectsWithSharingAndCyclesKeepEveryEdge() throws {
+        let result = try Self.onThread(stackSize: 4 << 20) { () -> [String] in
+            let nodes = Self.randomGraph(count: 100_000, extraEdges: 60_000, seed: 11)
+            defer { nodes.forEach { $0.edges = [] } }
+            let data = try GraphEncoder().encode(nodes[0]) as Bytes
+            let root = try GraphDecoder().decode(GraphNode.self, from: data)
+
+            var decoded = [GraphNode?](repeating: nil, count: nodes.count)
+            var pending = [root]
+            while let node = pending.popLast() {
+                guard decoded[node.index] == nil else { continue }
+                decoded[node.index] = node
+                pending.append(contentsOf: node.edges)
+            }
+            defer { decoded.forEach { $0?.edges = [] } }
+            var problems: [String] = []
+            for original in nodes {
+                guard let copy = decoded[original.index] else {
+                    problems.append("node \(original.index) missing")
+                    continue
+                }
+                if copy.edges.map(\.index) != original.edges.map(\.index) { problems.append("node \(original.index) edges differ") }
+                if !copy.edges.allSatisfy({ $0 === decoded[$0.index] }) { problems.append("node \(original.index) shares wrongly") }
+            }
+            return problems
+        }
+        #expect(result.isEmpty, "\(result.prefix(5))")
+    }
+
+    /// On a 1 MiB stack (where a debug build fits about 75 such levels), a chain of 20,000
+    /// objects stops with an error that says how to decode it.
+    @Test func deepChainsWithoutDeferDecodeStopWithAnErrorNotACrash() throws {
+        let outcome = try Self.onThread(stackSize: 1 << 20) { () -> (Int?, String?) in
+            func chain(_ length: Int) -> Link { (0 ..< length).reduce(nil as Link?) { next, _ in Link(next: next) }! }
+            func depth(_ link: Link) -> Int {
+                var count = 1
+                var current = link
+                while let next = current.next { count += 1; current = next }
+                return count
+            }
+            let short = try GraphDecoder().decode(Link.self, from: try GraphEncoder().encode(chain(40)) as Bytes)
+            do {
+                _ = try GraphDecoder().decode(Link.self, from: try GraphEncoder().encode(chain(20_000)) as Bytes)
+                return (depth(short), nil)
+            } catch let error as GCodableError {
+                return (depth(short), "\(error)")
+            }
+        }
+        #expect(outcome.0 == 40)
+        #expect(outcome.1?.contains("deferDecode") == true)
+    }
+
+    /// Deeply nested values (no identity) are guarded the same way, on both sides. (The
+    /// values are built and released on a large stack: releasing them recurses too.)
+    @Test func deeplyNestedValuesStopWithAnErrorNotACrash() throws {
+        let outcome = try Self.onThread(stackSize: 256 << 20) { () -> (String?, String?) in
+            let deep = ValueBox((0 ..< 4_000).reduce(Sample.int(0)) { inner, _ in .list([inner]) })
+            let data = try GraphEncoder().encode(deep.value) as Bytes
+            let errors = try Self.onThread(stackSize: 1 << 20) { [unowned deep] () -> (String?, String?) in
+                var encodeError: String?
+                var decodeError: String?
+                do { _ = try GraphEncoder().encode(deep.value) as Bytes } catch { encodeError = "\(error)" }
+                do { _ = try GraphDecoder().decode(Sample.self, from: data) } catch { decodeError = "\(error)" }
+                return (encodeError, decodeError)
+            }
+            withExtendedLifetime(deep) {}
+            return errors
+        }
+        #expect(outcome.0?.contains("stack") == true)
+        #expect(outcome.1?.contains("stack") == true)
+    }
+}
+
+/// The result of work done on another thread, read after the thread signals it is done.
+private final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}
+
+/// A value shared with another thread without handing it ownership.
+private final class ValueBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
