@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import GraphCodable
+
+/// Archives whose object ids, type references and key ids point forward, backward, to
+/// themselves or nowhere — re-sealed with a valid checksum, so that only the structural
+/// checks stand between them and the decoder — throw or decode, never crash or hang.
+@Suite struct HostileGraphTests {
+    typealias Model = GuideIdentityTests.Model
+    typealias Screen = GuideIdentityTests.Screen
+
+    /// Which optional field of a node to rewrite.
+    enum Field { case key, type, object }
+
+    static func cyclicModel() -> Model {
+        let model = Model()
+        let nodes = ["a", "b", "c", "d"].map { model.newNode($0) }
+        nodes[0].connect(to: nodes[1], nodes[2], nodes[0])
+        nodes[1].connect(to: nodes[3], nodes[0])
+        nodes[2].connect(to: nodes[2], nodes[3])
+        nodes[3].connect(to: nodes[1])
+        return model
+    }
+
+    static func screen() -> Screen {
+        let screen = Screen()
+        let window = GuideIdentityTests.Window()
+        let view = GuideIdentityTests.View()
+        view.parent = window
+        window.parent = screen
+        return screen
+    }
+
+    /// `archive` with `field` of the node at `index` replaced by `value` (the field is
+    /// added when the node lacks it), lengths and checksum made valid again.
+    static func rewriting(_ archive: ParsedArchive, node index: Int, _ field: Field, to value: UInt32) -> [UInt8] {
+        let node = archive.nodes[index]
+        var reader = archive.payloadReader(of: ArchiveNode(
+            kind: node.kind, keyID: 0, typeReference: 0, objectID: 0, unkeyedFieldCount: 0, offset: node.offset,
+            payload: node.offset ..< archive.header.bodyRange.upperBound, next: 0))
+        let tag = try! reader.readByte()
+        var ids = (key: node.keyID, type: node.typeReference, object: node.objectID)
+        for present in [tag & NodeTag.keyed, tag & NodeTag.typed, tag & NodeTag.identified] where present != 0 {
+            _ = try! reader.readVarUInt()
+        }
+        switch field {
+        case .key: ids.key = value
+        case .type: ids.type = value
+        case .object: ids.object = value
+        }
+        let header = ScratchBytes.nodeHeader(node.kind, keyID: ids.key, typeReference: ids.type, objectID: ids.object)
+        var bytes = Array(archive.bytes[..<node.offset])
+        header.withBytes { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: archive.bytes[reader.offset...])
+        var sealed = archive.header
+        sealed.bodyLength = UInt64(Int(sealed.bodyLength) + bytes.count - archive.bytes.count)
+        ArchiveHeader.seal(&bytes, header: sealed)
+        return bytes
+    }
+
+    @discardableResult
+    static func attempt(_ bytes: [UInt8]) -> Bool {
+        _ = try? GraphDecoder().dump(from: bytes, options: .fullInfo)
+        let model = try? GraphDecoder().decode(Model.self, from: bytes)
+        let screen = try? GraphDecoder().decode(Screen.self, from: bytes)
+        return model != nil || screen != nil
+    }
+
+    @Test func rewrittenObjectIdsNeverCrash() throws {
+        for root in [try GraphEncoder().encode(Self.cyclicModel()) as Bytes, try GraphEncoder().encode(Self.screen()) as Bytes] {
+            let archive = try ParsedArchive(bytes: root)
+            let ids = Set(archive.definitions.keys)
+            let maximum = ids.max() ?? 1
+            var rejected = 0
+            for (index, node) in archive.nodes.enumerated() where node.objectID != 0 {
+                let candidates: Set<UInt32> = ids.union([0, 1, node.objectID &+ 1, node.objectID &- 1, maximum + 1, 1_000_000, .max])
+                for value in candidates where value != node.objectID {
+                    let bytes = Self.rewriting(archive, node: index, .object, to: value)
+                    if !Self.attempt(bytes) { rejected += 1 }
+                }
+            }
+            #expect(rejected > 0)
+        }
+    }
+
+    @Test func aDuplicateOrMissingDefinitionIsAnInvalidArchive() throws {
+        let archive = try ParsedArchive(bytes: try GraphEncoder().encode(Self.cyclicModel()) as Bytes)
+        let definitions = archive.definitions.sorted { $0.key < $1.key }
+        let (first, second) = (definitions[0], definitions[1])
+        let duplicate = Self.rewriting(archive, node: second.value, .object, to: first.key)
+        #expect(throws: GCodableError.self) { try ParsedArchive(bytes: duplicate) }
+        let orphaned = Self.rewriting(archive, node: first.value, .object, to: 999)
+        let strongPointers = archive.nodes.filter { $0.kind == .pts && $0.objectID == first.key }
+        if !strongPointers.isEmpty {
+            #expect(throws: GCodableError.self) { try ParsedArchive(bytes: orphaned) }
+        }
+        // The original decodes, so the rewriting itself is sound.
+        let same = Self.rewriting(archive, node: first.value, .object, to: first.key)
+        #expect(try GraphDecoder().decode(Model.self, from: same) == Self.cyclicModel())
+    }
+
+    @Test func rewrittenTypeAndKeyReferencesNeverCrash() throws {
+        for root in [try GraphEncoder().encode(Self.cyclicModel()) as Bytes, try GraphEncoder().encode(Self.screen()) as Bytes] {
+            let archive = try ParsedArchive(bytes: root)
+            let typeCandidates: [UInt32] = [0, 1, 10, 15, 24, 40, 43, 52, 63, 64, 65, 66, 67, 200, .max]
+            let keyCandidates: [UInt32] = [0, 1, 2, 3, UInt32(archive.keys.keys.count + 1), .max]
+            for index in archive.nodes.indices {
+                for value in typeCandidates { Self.attempt(Self.rewriting(archive, node: index, .type, to: value)) }
+                for value in keyCandidates { Self.attempt(Self.rewriting(archive, node: index, .key, to: value)) }
+            }
+        }
+    }
+
+    /// Flips in the body. (Flips in class names reach the runtime's class lookup, which
+    /// trusts its input: untrusted archives are for the secure decoding mode.)
+    @Test func randomFlipsOfGraphBodiesNeverCrash() throws {
+        var generator = SplitMix64(seed: 77)
+        let originals = [try GraphEncoder().encode(Self.cyclicModel()) as Bytes, try GraphEncoder().encode(Self.screen()) as Bytes]
+        for round in 0 ..< 2000 {
+            var bytes = originals[round % 2]
+            let body = try ArchiveHeader(validating: bytes).bodyRange
+            let position = Int.random(in: body, using: &generator)
+            bytes[position] = UInt8.random(in: 0 ... 255, using: &generator)
+            var header = try ArchiveHeader(validating: originals[round % 2])
+            header.checksum = 0
+            ArchiveHeader.seal(&bytes, header: header)
+            Self.attempt(bytes)
+        }
+    }
+}
