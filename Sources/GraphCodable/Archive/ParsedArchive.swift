@@ -139,14 +139,17 @@ private struct BodyParser {
             if kind.hasPayload {
                 let start = body.offset
                 switch shape.payload {
-                case .scalar(let code): try code.skip(&body)
-                case .composite(let descriptor): try descriptor.skip(&body)
+                case .scalar(let code):
+                    try code.skip(&body)
+                    node.payload = start ..< body.offset
+                case .composite(let descriptor):
+                    try descriptor.skip(&body)
+                    node.payload = start ..< body.offset
                 case .opaque, .none:
                     let length = try body.readCount()
                     node.payload = body.offset ..< body.offset + length
                     try body.withBytes(count: length) { _ in }
                 }
-                if case .opaque = shape.payload {} else { node.payload = start ..< body.offset }
             }
             if node.objectID != 0 && !isPointer {
                 guard definitions.updateValue(nodes.count, forKey: node.objectID) == nil else {
