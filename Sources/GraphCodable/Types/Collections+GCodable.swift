@@ -2,18 +2,29 @@
 // (a dictionary: each key, then its value). Containers of packable elements are stored
 // as one BinaryIO block instead.
 
-extension Array: GEncodable where Element: GEncodable {
-    public func encode(to encoder: GEncoder) throws {
-        for element in self { try encoder.encode(element) }
+extension GEncoder {
+    /// Encodes each element unkeyed, in order.
+    fileprivate func encodeElements<S: Sequence>(of elements: S) throws where S.Element: GEncodable {
+        for element in elements { try encode(element) }
     }
 }
 
-extension Array: GDecodable where Element: GDecodable {
-    public init(from decoder: GDecoder) throws {
-        self.init()
-        reserveCapacity(decoder.unkeyedCount)
-        while decoder.unkeyedCount > 0 { append(try decoder.decode()) }
+extension GDecoder {
+    /// Decodes every remaining unkeyed value, in order.
+    fileprivate func decodeElements<C: RangeReplaceableCollection>() throws -> C where C.Element: GDecodable {
+        var elements = C()
+        elements.reserveCapacity(unkeyedCount)
+        while unkeyedCount > 0 { elements.append(try decode()) }
+        return elements
     }
+}
+
+extension Array: GEncodable where Element: GEncodable {
+    public func encode(to encoder: GEncoder) throws { try encoder.encodeElements(of: self) }
+}
+
+extension Array: GDecodable where Element: GDecodable {
+    public init(from decoder: GDecoder) throws { self = try decoder.decodeElements() }
 }
 
 extension Array: GBinaryEncodable where Element: GPackEncodable {}
@@ -24,17 +35,11 @@ extension Array: NativeBinaryType where Element: NativeBinaryType {
 }
 
 extension ContiguousArray: GEncodable where Element: GEncodable {
-    public func encode(to encoder: GEncoder) throws {
-        for element in self { try encoder.encode(element) }
-    }
+    public func encode(to encoder: GEncoder) throws { try encoder.encodeElements(of: self) }
 }
 
 extension ContiguousArray: GDecodable where Element: GDecodable {
-    public init(from decoder: GDecoder) throws {
-        self.init()
-        reserveCapacity(decoder.unkeyedCount)
-        while decoder.unkeyedCount > 0 { append(try decoder.decode()) }
-    }
+    public init(from decoder: GDecoder) throws { self = try decoder.decodeElements() }
 }
 
 extension ContiguousArray: GBinaryEncodable where Element: GPackEncodable {}
@@ -45,9 +50,7 @@ extension ContiguousArray: NativeBinaryType where Element: NativeBinaryType {
 }
 
 extension Set: GEncodable where Element: GEncodable {
-    public func encode(to encoder: GEncoder) throws {
-        for element in self { try encoder.encode(element) }
-    }
+    public func encode(to encoder: GEncoder) throws { try encoder.encodeElements(of: self) }
 }
 
 extension Set: GDecodable where Element: GDecodable {
