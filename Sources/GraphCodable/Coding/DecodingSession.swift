@@ -21,15 +21,19 @@ final class DecodingSession: GDecoder {
             decodeInPlace: InPlaceDecoder?, isClass: Bool)
         /// An optional, decoded in place.
         case optional(decodeInPlace: InPlaceDecoder)
-        /// A value type, field by field; `keys` is the type's key sequence.
-        case value(keys: Int)
+        /// A value type, field by field; `keys` is the type's key sequence; a migratable
+        /// type is built through its migration chain.
+        case value(keys: Int, isMigratable: Bool)
         /// A class, field by field, built as the dynamic class the node names.
         case reference(keys: Int)
     }
 
-    /// A class named by the archive, found in this program.
+    /// A class named by the archive, found in this program (or replaced).
     private struct ResolvedClass {
+        /// The class that decodes the archived instances.
         let type: any GDecodable.Type
+        /// The obsolete class it replaces, when it replaces one.
+        let replaced: (any GDecodable.Type)?
         let keys: Int
     }
 
@@ -39,6 +43,7 @@ final class DecodingSession: GDecoder {
     private struct Scope {
         let node: Int
         let keys: Int
+        var replaced: (any GDecodable.Type)? = nil
         var keyCursor: Int
         var unkeyedCursor: Int
         var unkeyedRemaining: Int
@@ -62,17 +67,22 @@ final class DecodingSession: GDecoder {
         var classes: [UInt32: ResolvedClass] = [:]
         /// The `deferDecode` calls to run once the root is decoded.
         var deferred: [() throws -> Void] = []
+        var decodedClasses: Set<String> = []
+        var replacements: Set<GraphDecodingReport.Replacement> = []
     }
 
     let userInfo: [CodingUserInfoKey: any Sendable]
     let archive: ParsedArchive
+    /// Classes to build in place of the ones the archive names (see `GraphDecoder.setClass`).
+    private let classOverrides: [ClassName: any GDecodable.Type]
     private let nodes: [ArchiveNode]
     private let bytes: [UInt8]
     private let stack = StackGuard()
     private let state: UnsafeMutablePointer<State>
 
-    init(archive: ParsedArchive, userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(archive: ParsedArchive, userInfo: [CodingUserInfoKey: any Sendable], classOverrides: [ClassName: any GDecodable.Type]) {
         self.archive = archive
+        self.classOverrides = classOverrides
         self.nodes = archive.nodes
         self.bytes = archive.bytes
         self.userInfo = userInfo
@@ -101,6 +111,23 @@ final class DecodingSession: GDecoder {
     }
 
     var unkeyedCount: Int { state.pointee.scopes.last?.unkeyedRemaining ?? 0 }
+
+    var replacedType: GDecodable.Type? {
+        get throws {
+            guard let scope = state.pointee.scopes.last else {
+                throw GCodableError.internalInconsistency(
+                    Self.self, .init(debugDescription: "replacedType read outside init(from:)"))
+            }
+            return scope.replaced
+        }
+    }
+
+    /// The classes this decoding built and replaced.
+    var report: GraphDecodingReport {
+        GraphDecodingReport(
+            decodedClasses: state.pointee.decodedClasses.sorted(),
+            replacements: state.pointee.replacements.sorted { ($0.archived, $0.replacement) < ($1.archived, $1.replacement) })
+    }
 
     func contains<Key: RawRepresentable>(_ key: Key) throws -> Bool where Key.RawValue == String {
         guard let keyID = archive.keys.existingID(for: key.rawValue) else { return false }
@@ -304,26 +331,38 @@ final class DecodingSession: GDecoder {
             return value
         case .optional(let decodeInPlace):
             return try decode(index, with: decodeInPlace)
-        case .value(let keys):
+        case .value(let keys, let isMigratable):
             guard node.kind == .val else { throw mismatch(T.self, node, expected: "VAL") }
             openScope(index, keys: keys)
             defer { state.pointee.scopes.removeLast() }
-            return try T(from: self)
+            guard isMigratable else { return try T(from: self) }
+            return try construct(T.self, from: node)
         case .reference(let keys):
             guard node.kind == .ref else { throw mismatch(T.self, node, expected: "REF") }
             guard node.typeReference != 0 else {
                 openScope(index, keys: keys)
                 defer { state.pointee.scopes.removeLast() }
-                return try T(from: self)
+                return try construct(T.self, from: node)
             }
             let dynamic = try resolvedClass(node, as: T.self)
             openScope(index, keys: dynamic.keys)
+            state.pointee.scopes[state.pointee.scopes.count - 1].replaced = dynamic.replaced
             defer { state.pointee.scopes.removeLast() }
-            guard let object = try dynamic.type.init(from: self) as? T else {
-                throw mismatch(T.self, node, expected: "\(T.self)")
-            }
-            return object
+            return try construct(dynamic.type, from: node)
         }
+    }
+
+    /// Builds a `type` from the open scope of `node`: through its migration chain when it
+    /// has one, from the version the archive names.
+    private func construct<T>(_ type: any GDecodable.Type, from node: ArchiveNode) throws -> T {
+        let value: any GDecodable
+        if let migratable = type as? any GMigratable.Type {
+            value = try migratable.decodeMigrating(from: self, encodedVersion: try encodedTypeVersion)
+        } else {
+            value = try type.init(from: self)
+        }
+        guard let result = value as? T else { throw mismatch(T.self, node, expected: "\(T.self)") }
+        return result
     }
 
     private func openScope(_ index: Int, keys: Int) {
@@ -342,17 +381,27 @@ final class DecodingSession: GDecoder {
         guard case .named(let named)? = archive.types.resolve(reference), named.kind == .class else {
             throw mismatch(T.self, node, expected: "a class")
         }
-        guard let found = ClassResolver.resolve(named) else {
+        let override = classOverrides[.mangledName(named.mangledName)] ?? classOverrides[.qualifiedName(named.qualifiedName)]
+        guard let archived = override ?? ClassResolver.resolve(named).flatMap({ $0 as? any GDecodable.Type }) else {
             throw GCodableError.typeMismatch(T.self, .init(
-                debugDescription: "class \(named.qualifiedName) (\(named.mangledName)) is not in this program",
+                debugDescription: "class \(named.qualifiedName) (\(named.mangledName)) is not a GDecodable class of this program",
                 byteOffset: node.offset))
         }
-        guard let decodable = found as? any GDecodable.Type else {
+        let decodable = archived.replacementType
+        guard decodable is AnyClass else {
             throw GCodableError.typeMismatch(T.self, .init(
-                debugDescription: "class \(named.qualifiedName) is not GDecodable", byteOffset: node.offset))
+                debugDescription: "\(archived) is replaced by \(decodable), which is not a class", byteOffset: node.offset))
         }
-        let resolved = ResolvedClass(type: decodable, keys: state.pointee.keySequences.makeSequence())
+        let isReplaced = override != nil || ObjectIdentifier(decodable) != ObjectIdentifier(archived)
+        let resolved = ResolvedClass(
+            type: decodable, replaced: isReplaced && override == nil ? archived : nil,
+            keys: state.pointee.keySequences.makeSequence())
         state.pointee.classes[reference] = resolved
+        state.pointee.decodedClasses.insert(_typeName(decodable, qualified: false))
+        if isReplaced {
+            let archivedName = override == nil ? _typeName(archived, qualified: false) : named.qualifiedName
+            state.pointee.replacements.insert(.init(archived: archivedName, replacement: _typeName(decodable, qualified: false)))
+        }
         guard decodable is T.Type else { throw mismatch(T.self, node, expected: "\(T.self) or a subclass") }
         return resolved
     }
@@ -454,7 +503,7 @@ final class DecodingSession: GDecoder {
             return .optional(decodeInPlace: inPlace)
         }
         let keys = state.pointee.keySequences.makeSequence()
-        return type is AnyClass ? .reference(keys: keys) : .value(keys: keys)
+        return type is AnyClass ? .reference(keys: keys) : .value(keys: keys, isMigratable: type is any GMigratable.Type)
     }
 
     private static func binaryReader<B: GBinaryDecodable>(_: B.Type) -> (inout BinaryReadBuffer, UnsafeMutableRawPointer) throws -> Void {

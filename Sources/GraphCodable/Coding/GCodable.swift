@@ -15,6 +15,14 @@ extension GEncodable {
 public protocol GDecodable {
     /// Decodes a value from the fields the decoder holds for it.
     init(from decoder: GDecoder) throws
+    /// The type that decodes the archived instances of this class: `Self` unless the
+    /// class is obsolete. A replacement should return its own `replacementType`, and a
+    /// generic class the specialization for its parameters' `replacementType`s.
+    static var replacementType: GDecodable.Type { get }
+}
+
+extension GDecodable {
+    public static var replacementType: GDecodable.Type { Self.self }
 }
 
 /// A type that can encode and decode itself.
@@ -70,6 +78,9 @@ public protocol GDecoder: AnyObject {
     var encodedTypeVersion: UInt32 { get throws }
     /// The number of unkeyed values not decoded yet.
     var unkeyedCount: Int { get }
+    /// While a replacement class decodes an archived instance of the obsolete class it
+    /// replaces, that obsolete class; `nil` otherwise.
+    var replacedType: GDecodable.Type? { get throws }
 
     /// Whether a value for `key` is present and not decoded yet.
     func contains<Key: RawRepresentable>(_ key: Key) throws -> Bool where Key.RawValue == String

@@ -67,6 +67,8 @@ public enum GCodableError: Error, CustomStringConvertible {
     case cannotEncode(Any.Type, Context)
     /// The graph holds a cycle that `decode` cannot build; break it with `deferDecode`.
     case cycle(Context)
+    /// The archive holds a version of the type that its migration chain does not know.
+    case unsupportedVersion(Any.Type, Context)
 
     /// The context of the error.
     public var context: Context {
@@ -75,7 +77,7 @@ public enum GCodableError: Error, CustomStringConvertible {
             case .internalInconsistency(_, let context), .invalidArchive(let context),
                 .dataCorrupted(let context), .typeMismatch(_, let context),
                 .keyNotFound(_, let context), .valueNotFound(_, let context),
-                .cannotEncode(_, let context), .cycle(let context):
+                .cannotEncode(_, let context), .cycle(let context), .unsupportedVersion(_, let context):
                 return context
             }
         }
@@ -89,6 +91,7 @@ public enum GCodableError: Error, CustomStringConvertible {
             case .valueNotFound(let type, _): self = .valueNotFound(type, newValue)
             case .cannotEncode(let type, _): self = .cannotEncode(type, newValue)
             case .cycle: self = .cycle(newValue)
+            case .unsupportedVersion(let type, _): self = .unsupportedVersion(type, newValue)
             }
         }
     }
@@ -104,6 +107,7 @@ public enum GCodableError: Error, CustomStringConvertible {
         case .valueNotFound(let type, let context): return "Value of type \(type) not found: \(context)"
         case .cannotEncode(let type, let context): return "Cannot encode \(type): \(context)"
         case .cycle(let context): return "Unbreakable cycle: \(context)"
+        case .unsupportedVersion(let type, let context): return "Unsupported version of \(type): \(context)"
         }
     }
 

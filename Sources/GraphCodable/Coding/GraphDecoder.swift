@@ -8,6 +8,9 @@ import Foundation
 public final class GraphDecoder {
     /// A dictionary that decoded types can read as ``GDecoder/userInfo``.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// What the last decoding met: the classes it built and replaced.
+    public private(set) var decodingReport: GraphDecodingReport?
+    private var classOverrides: [ClassName: any GDecodable.Type] = [:]
 
     /// Creates a decoder.
     public init() {}
@@ -17,8 +20,17 @@ public final class GraphDecoder {
     /// A truncated, corrupted or hostile archive throws a ``GCodableError`` saying what is
     /// wrong and where; it never crashes the process.
     public func decode<T: GDecodable, Q: DataProtocol>(_ type: T.Type, from data: Q) throws -> T {
-        let session = DecodingSession(archive: try ParsedArchive(bytes: Self.bytes(of: data)), userInfo: userInfo)
+        let session = DecodingSession(
+            archive: try ParsedArchive(bytes: Self.bytes(of: data)), userInfo: userInfo, classOverrides: classOverrides)
+        defer { decodingReport = session.report }
         return try session.decodeRoot(T.self)
+    }
+
+    /// Decodes the instances of the class the archive names `className` as `type`: for
+    /// archives whose class no longer exists under that name. See the names an archive
+    /// holds with `dump(from:options: .showReferenceMap)`.
+    public func setClass(_ type: (AnyObject & GDecodable).Type, for className: ClassName) {
+        classOverrides[className] = type
     }
 
     /// Returns a text dump of an archive. Native values show by value; opaque user
