@@ -6,6 +6,12 @@ public struct GraphDecodingReport: Sendable, Equatable, CustomStringConvertible 
         public var archived: String
         /// The class that decoded its instances.
         public var replacement: String
+
+        /// Creates a replacement record.
+        public init(archived: String, replacement: String) {
+            self.archived = archived
+            self.replacement = replacement
+        }
     }
 
     /// The classes built, by name, sorted.
