@@ -25,6 +25,32 @@ enum Versioning {
     }
 }
 
+/// A value type whose version 1 stores real coordinates, and reads version 0's integers.
+enum ValueVersioning {
+    struct Point: GCodable, Equatable {
+        static var typeVersion: UInt32 { 1 }
+        let x: Double, y: Double
+        init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
+        init(from decoder: GDecoder) throws {
+            switch try decoder.encodedTypeVersion {
+            case 0:
+                x = Double(try decoder.decode() as Int)
+                y = Double(try decoder.decode() as Int)
+            default:
+                x = try decoder.decode()
+                y = try decoder.decode()
+            }
+        }
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(x)
+            try encoder.encode(y)
+        }
+    }
+}
+
 /// The guide's obsolete class, replaced by `MyNewData`.
 enum Obsoleting {
     final class MyData: GObsolete {
@@ -38,12 +64,16 @@ enum Obsoleting {
             self.string = string
             replaced = nil
         }
-        private enum OldKey: String { case number }
+        private enum OldKey: String { case number, text }
         private enum Key: String { case string }
         init(from decoder: GDecoder) throws {
             if let replacedType = try decoder.replacedType {
                 replaced = "\(replacedType)"
-                string = String(try decoder.decode(for: OldKey.number) as Int)
+                if replacedType is MyText.Type {
+                    string = try decoder.decode(for: OldKey.text)
+                } else {
+                    string = String(try decoder.decode(for: OldKey.number) as Int)
+                }
             } else {
                 replaced = nil
                 string = try decoder.decode(for: Key.string)
@@ -51,6 +81,24 @@ enum Obsoleting {
         }
         func encode(to encoder: GEncoder) throws { try encoder.encode(string, for: Key.string) }
         var description: String { "MyNewData(string: \(string))" }
+    }
+
+    /// A second obsolete class, replaced by the same class.
+    final class MyText: GObsolete {
+        static var replacementType: GDecodable.Type { MyNewData.replacementType }
+    }
+
+    struct Both: GCodable {
+        let first: MyNewData
+        let second: MyNewData
+        init(from decoder: GDecoder) throws {
+            first = try decoder.decode()
+            second = try decoder.decode()
+        }
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(first)
+            try encoder.encode(second)
+        }
     }
 
     /// Decodes the old `MyData` by name, through `setClass`.
@@ -261,6 +309,22 @@ enum Migration {
         // The replacement still decodes its own archives without a replaced type.
         let own = try GraphDecoder().decode(Obsoleting.MyNewData.self, from: try GraphEncoder().encode(Obsoleting.MyNewData(string: "x")) as Bytes)
         #expect(own.string == "x" && own.replaced == nil)
+    }
+
+    @Test func valueTypesHaveVersionsToo() throws {
+        let old = try GraphDecoder().decode([ValueVersioning.Point].self, from: try Self.fixture("point-v0.graph"))
+        #expect(old == [ValueVersioning.Point(x: 1, y: -2)])
+        let current = [ValueVersioning.Point(x: 0.5, y: 2)]
+        #expect(try GraphDecoder().decode([ValueVersioning.Point].self, from: try GraphEncoder().encode(current) as Bytes) == current)
+    }
+
+    @Test func severalClassesCanBeReplacedByOne() throws {
+        let decoder = GraphDecoder()
+        let both = try decoder.decode(Obsoleting.Both.self, from: try Self.fixture("obsoleting-two.graph"))
+        #expect(both.first.string == "7" && both.first.replaced == "MyData")
+        #expect(both.second.string == "seven" && both.second.replaced == "MyText")
+        #expect(decoder.decodingReport?.decodedClasses == ["MyNewData"])
+        #expect(decoder.decodingReport?.replacements.map(\.archived) == ["MyData", "MyText"])
     }
 
     @Test func setClassMapsAnArchivedNameToAnotherClass() throws {

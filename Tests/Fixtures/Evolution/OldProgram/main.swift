@@ -16,7 +16,8 @@ enum Versioning {
     }
 }
 
-/// The guide's class that a later program makes obsolete.
+/// The guide's class that a later program makes obsolete, and another class that the
+/// same replacement absorbs.
 enum Obsoleting {
     final class MyData: GCodable {
         let number: Int
@@ -24,6 +25,50 @@ enum Obsoleting {
         private enum Key: String { case number }
         init(from decoder: GDecoder) throws { number = try decoder.decode(for: Key.number) }
         func encode(to encoder: GEncoder) throws { try encoder.encode(number, for: Key.number) }
+    }
+
+    final class MyText: GCodable {
+        let text: String
+        init(text: String) { self.text = text }
+        private enum Key: String { case text }
+        init(from decoder: GDecoder) throws { text = try decoder.decode(for: Key.text) }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(text, for: Key.text) }
+    }
+
+    struct Both: GCodable {
+        let first: MyData
+        let second: MyText
+        init(first: MyData, second: MyText) {
+            self.first = first
+            self.second = second
+        }
+        init(from decoder: GDecoder) throws {
+            first = try decoder.decode()
+            second = try decoder.decode()
+        }
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(first)
+            try encoder.encode(second)
+        }
+    }
+}
+
+/// A value type whose version 0 stores integer coordinates.
+enum ValueVersioning {
+    struct Point: GCodable {
+        let x: Int, y: Int
+        init(x: Int, y: Int) {
+            self.x = x
+            self.y = y
+        }
+        init(from decoder: GDecoder) throws {
+            x = try decoder.decode()
+            y = try decoder.decode()
+        }
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(x)
+            try encoder.encode(y)
+        }
     }
 }
 
@@ -101,6 +146,8 @@ func write<T: GEncodable>(_ value: T, to name: String, binaryIOVersion: UInt16 =
 
 try write(Versioning.MyData(number: 3), to: "versioning.graph")
 try write(Obsoleting.MyData(number: 3), to: "obsoleting.graph")
+try write(Obsoleting.Both(first: Obsoleting.MyData(number: 7), second: Obsoleting.MyText(text: "seven")), to: "obsoleting-two.graph")
+try write([ValueVersioning.Point(x: 1, y: -2)], to: "point-v0.graph")
 try write(Generics.Model(integer: 1, string: "P", value: Generics.Pair(1.0, 3)), to: "generics.graph")
 try write([Binary.NumericData(vector: SIMD3(1, 2, 3)), Binary.NumericData(vector: SIMD3(-1, 0, 0.5))], to: "numeric-v0.graph")
 try write([Migration.Person(fullName: "Ada Lovelace")], to: "person-v1.graph")
