@@ -75,14 +75,20 @@ final class DecodingSession: GDecoder {
     let archive: ParsedArchive
     /// Classes to build in place of the ones the archive names (see `GraphDecoder.setClass`).
     private let classOverrides: [ClassName: any GDecodable.Type]
+    /// In secure mode, the only classes the archive may name.
+    private let registry: GTypeRegistry?
     private let nodes: [ArchiveNode]
     private let bytes: [UInt8]
     private let stack = StackGuard()
     private let state: UnsafeMutablePointer<State>
 
-    init(archive: ParsedArchive, userInfo: [CodingUserInfoKey: any Sendable], classOverrides: [ClassName: any GDecodable.Type]) {
+    init(
+        archive: ParsedArchive, userInfo: [CodingUserInfoKey: any Sendable],
+        classOverrides: [ClassName: any GDecodable.Type], registry: GTypeRegistry?
+    ) {
         self.archive = archive
         self.classOverrides = classOverrides
+        self.registry = registry
         self.nodes = archive.nodes
         self.bytes = archive.bytes
         self.userInfo = userInfo
@@ -382,10 +388,16 @@ final class DecodingSession: GDecoder {
             throw mismatch(T.self, node, expected: "a class")
         }
         let override = classOverrides[.mangledName(named.mangledName)] ?? classOverrides[.qualifiedName(named.qualifiedName)]
-        guard let archived = override ?? ClassResolver.resolve(named).flatMap({ $0 as? any GDecodable.Type }) else {
+        let found: (any GDecodable.Type)?
+        if let registry {
+            found = override ?? registry.lookUp(mangledName: named.mangledName)
+        } else {
+            found = override ?? ClassResolver.resolve(named).flatMap { $0 as? any GDecodable.Type }
+        }
+        guard let archived = found else {
+            let place = registry == nil ? "a GDecodable class of this program" : "in the decoder's registry"
             throw GCodableError.typeMismatch(T.self, .init(
-                debugDescription: "class \(named.qualifiedName) (\(named.mangledName)) is not a GDecodable class of this program",
-                byteOffset: node.offset))
+                debugDescription: "class \(named.qualifiedName) (\(named.mangledName)) is not \(place)", byteOffset: node.offset))
         }
         let decodable = archived.replacementType
         guard decodable is AnyClass else {

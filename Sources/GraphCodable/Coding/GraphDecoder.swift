@@ -12,8 +12,19 @@ public final class GraphDecoder {
     public private(set) var decodingReport: GraphDecodingReport?
     private var classOverrides: [ClassName: any GDecodable.Type] = [:]
 
-    /// Creates a decoder.
+    /// In secure mode, the only classes the archive may name; `nil` (the default) for
+    /// the trusted mode, which finds classes with the runtime's lookup.
+    ///
+    /// Decode archives from untrusted sources in secure mode.
+    public var registry: GTypeRegistry?
+
+    /// Creates a decoder in trusted mode, for archives your program wrote itself.
     public init() {}
+
+    /// Creates a decoder in secure mode: archives may only name the classes of `registry`.
+    public init(registry: GTypeRegistry) {
+        self.registry = registry
+    }
 
     /// Decodes a value of type `type` from an archive.
     ///
@@ -21,7 +32,8 @@ public final class GraphDecoder {
     /// wrong and where; it never crashes the process.
     public func decode<T: GDecodable, Q: DataProtocol>(_ type: T.Type, from data: Q) throws -> T {
         let session = DecodingSession(
-            archive: try ParsedArchive(bytes: Self.bytes(of: data)), userInfo: userInfo, classOverrides: classOverrides)
+            archive: try ParsedArchive(bytes: Self.bytes(of: data)), userInfo: userInfo, classOverrides: classOverrides,
+            registry: registry)
         defer { decodingReport = session.report }
         return try session.decodeRoot(T.self)
     }
