@@ -20,7 +20,7 @@ enum NativeTypeCode: UInt8, CaseIterable {
     case bool = 1, int8, int16, int32, int64, uint8, uint16, uint32, uint64, int, uint
     case float = 12, double, cgFloat
     case string = 15, character, data, date, uuid, url, decimal
-    case cgPoint = 22, cgSize, cgRect, float16
+    case cgPoint = 22, cgSize, cgRect, float16, int128, uint128
     // Structured values: `VAL` nodes whose fields are themselves natives.
     case array = 40, set, dictionary, optional
     case indexSet = 44, indexPath, dateComponents, timeZone, locale, characterSet
@@ -57,6 +57,8 @@ enum NativeTypeCode: UInt8, CaseIterable {
         case .cgSize: return "CGSize"
         case .cgRect: return "CGRect"
         case .float16: return "Float16"
+        case .int128: return "Int128"
+        case .uint128: return "UInt128"
         case .array: return "Array"
         case .set: return "Set"
         case .dictionary: return "Dictionary"

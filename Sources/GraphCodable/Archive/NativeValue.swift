@@ -5,6 +5,8 @@ indirect enum NativeValue: Equatable {
     case bool(Bool)
     case signed(Int64)
     case unsigned(UInt64)
+    case signed128(Int128)
+    case unsigned128(UInt128)
     /// The bit pattern of a `Float16` (readable on every platform, even without the type).
     case float16(UInt16)
     case float(Float)
@@ -29,6 +31,8 @@ indirect enum NativeValue: Equatable {
         case (.bool(let a), .bool(let b)): return a == b
         case (.signed(let a), .signed(let b)): return a == b
         case (.unsigned(let a), .unsigned(let b)): return a == b
+        case (.signed128(let a), .signed128(let b)): return a == b
+        case (.unsigned128(let a), .unsigned128(let b)): return a == b
         case (.float16(let a), .float16(let b)): return a == b
         case (.float(let a), .float(let b)): return a.bitPattern == b.bitPattern
         case (.double(let a), .double(let b)), (.date(let a), .date(let b)): return a.bitPattern == b.bitPattern
@@ -69,7 +73,7 @@ extension NativeTypeCode {
         case .float16: return 2
         case .float: return 4
         case .double, .cgFloat, .date: return 8
-        case .uuid, .cgPoint, .cgSize: return 16
+        case .uuid, .cgPoint, .cgSize, .int128, .uint128: return 16
         case .cgRect: return 32
         default: return nil
         }
@@ -83,7 +87,8 @@ extension NativeTypeCode {
             return
         }
         switch self {
-        case .bool, .int8, .uint8, .float16, .float, .double, .cgFloat, .date, .uuid, .cgPoint, .cgSize, .cgRect:
+        case .bool, .int8, .uint8, .float16, .float, .double, .cgFloat, .date, .uuid, .cgPoint, .cgSize, .cgRect,
+            .int128, .uint128:
             break
         case .string, .character, .decimal, .data: try reader.withBytes(count: try reader.readCount()) { _ in }
         case .url:
@@ -187,6 +192,8 @@ extension NativeDescriptor {
         case .uint16: return .unsigned(UInt64(try reader.readInteger(UInt16.self)))
         case .uint32: return .unsigned(UInt64(try reader.readInteger(UInt32.self)))
         case .uint64, .uint: return .unsigned(try reader.readInteger(UInt64.self))
+        case .int128: return .signed128(try Int128(from: &reader))
+        case .uint128: return .unsigned128(try UInt128(from: &reader))
         case .float16: return .float16(try reader.readFixedWidth())
         case .float: return .float(try Float(from: &reader))
         case .double, .cgFloat: return .double(try Double(from: &reader))
@@ -225,6 +232,8 @@ extension NativeDescriptor {
         case (_, .bool(let flag)): return String(flag)
         case (_, .signed(let integer)): return String(integer)
         case (_, .unsigned(let integer)): return String(integer)
+        case (_, .signed128(let integer)): return String(integer)
+        case (_, .unsigned128(let integer)): return String(integer)
         case (_, .float16(let bits)): return String(NativeValue.halfToFloat(bits))
         case (_, .float(let number)): return String(number)
         case (_, .double(let number)): return String(number)

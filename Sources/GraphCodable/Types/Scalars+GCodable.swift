@@ -13,6 +13,8 @@ extension UInt8: GPackCodable, NativeBinaryType { static var nativeDescriptor: N
 extension UInt16: GPackCodable, NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .scalar(.uint16) } }
 extension UInt32: GPackCodable, NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .scalar(.uint32) } }
 extension UInt64: GPackCodable, NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .scalar(.uint64) } }
+extension Int128: GPackCodable, NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .scalar(.int128) } }
+extension UInt128: GPackCodable, NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .scalar(.uint128) } }
 extension UInt: GPackCodable, NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .scalar(.uint) } }
 #if !(os(macOS) && arch(x86_64))
 extension Float16: GPackCodable, NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .scalar(.float16) } }

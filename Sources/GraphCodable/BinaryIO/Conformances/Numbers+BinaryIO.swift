@@ -22,6 +22,18 @@ extension UInt16: BinaryIOType {}
 extension UInt32: BinaryIOType {}
 extension UInt64: BinaryIOType {}
 
+// 128-bit integers are rare: they keep a fixed 16-byte layout.
+
+extension Int128: BinaryIOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws { wbuffer.writeFixedWidth(self) }
+    public init(from rbuffer: inout BinaryReadBuffer) throws { self = try rbuffer.readFixedWidth() }
+}
+
+extension UInt128: BinaryIOType {
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws { wbuffer.writeFixedWidth(self) }
+    public init(from rbuffer: inout BinaryReadBuffer) throws { self = try rbuffer.readFixedWidth() }
+}
+
 #if !(os(macOS) && arch(x86_64))
 extension Float16: BinaryIOType {
     public func write(to wbuffer: inout BinaryWriteBuffer) throws { wbuffer.writeFixedWidth(bitPattern) }
