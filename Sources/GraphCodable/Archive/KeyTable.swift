@@ -31,7 +31,7 @@ struct KeyTable: Equatable {
         let start = reader.offset
         let count = try reader.readCount()
         guard count <= maximumCount else {
-            throw GCodableError.invalid("key table has \(count) keys, the limit is \(maximumCount)", at: start)
+            throw GCodableError.limit("key table has \(count) keys, the limit is \(maximumCount)", at: start)
         }
         var table = KeyTable()
         for index in 0 ..< count {

@@ -51,6 +51,19 @@ indirect enum NativeValue: Equatable {
     }
 }
 
+extension BinaryReadBuffer {
+    /// Reads the byte length of a string, data or opaque payload, which must not exceed
+    /// `maximumLength` (nor the bytes that remain).
+    mutating func readLength(maximumLength: Int) throws -> Int {
+        let start = offset
+        let length = try readCount()
+        guard length <= maximumLength else {
+            throw GCodableError.limit("a length of \(length) bytes exceeds the limit of \(maximumLength)", at: start)
+        }
+        return length
+    }
+}
+
 extension NativeValue {
     /// The `Float` equal to the half-precision number with bit pattern `bits`.
     static func halfToFloat(_ bits: UInt16) -> Float {
@@ -79,9 +92,10 @@ extension NativeTypeCode {
         }
     }
 
-    /// Moves `reader` past one payload of this scalar, checking lengths but not contents.
+    /// Moves `reader` past one payload of this scalar, checking lengths (against
+    /// `maximumLength` too) but not contents.
     @inline(__always)
-    func skip(_ reader: inout BinaryReadBuffer) throws {
+    func skip(_ reader: inout BinaryReadBuffer, maximumLength: Int) throws {
         if let size = fixedSize {
             try reader.withBytes(count: size) { _ in }
             return
@@ -90,10 +104,11 @@ extension NativeTypeCode {
         case .bool, .int8, .uint8, .float16, .float, .double, .cgFloat, .date, .uuid, .cgPoint, .cgSize, .cgRect,
             .int128, .uint128:
             break
-        case .string, .character, .decimal, .data: try reader.withBytes(count: try reader.readCount()) { _ in }
+        case .string, .character, .decimal, .data:
+            try reader.withBytes(count: try reader.readLength(maximumLength: maximumLength)) { _ in }
         case .url:
-            try NativeTypeCode.string.skip(&reader)
-            try NativeDescriptor.optional(.scalar(.string)).skip(&reader)
+            try NativeTypeCode.string.skip(&reader, maximumLength: maximumLength)
+            try NativeDescriptor.optional(.scalar(.string)).skip(&reader, maximumLength: maximumLength)
         case .int16, .int32, .int64, .int, .uint16, .uint32, .uint64, .uint: _ = try reader.readVarUInt()
         case .array, .set, .dictionary, .optional, .indexSet, .indexPath, .dateComponents, .timeZone, .locale,
             .characterSet, .personNameComponents, .measurement, .urlComponents:
@@ -113,15 +128,16 @@ extension NativeDescriptor {
         }
     }
 
-    /// Moves `reader` past one payload of this layout, checking lengths but not contents.
-    func skip(_ reader: inout BinaryReadBuffer) throws {
+    /// Moves `reader` past one payload of this layout, checking lengths (against
+    /// `maximumLength` too) but not contents.
+    func skip(_ reader: inout BinaryReadBuffer, maximumLength: Int) throws {
         if let size = fixedSize {
             try reader.withBytes(count: size) { _ in }
             return
         }
         switch self {
         case .scalar(let code):
-            try code.skip(&reader)
+            try code.skip(&reader, maximumLength: maximumLength)
         case .array(let element), .set(let element):
             let count = try reader.readCount()
             if let size = element.fixedSize {
@@ -129,21 +145,21 @@ extension NativeDescriptor {
                 guard !total.overflow else { throw GCodableError.corrupted("element count overflows", at: reader.offset) }
                 try reader.withBytes(count: total.partialValue) { _ in }
             } else {
-                for _ in 0 ..< count { try element.skip(&reader) }
+                for _ in 0 ..< count { try element.skip(&reader, maximumLength: maximumLength) }
             }
         case .dictionary(let key, let value):
             let count = try reader.readCount()
             for _ in 0 ..< count {
-                try key.skip(&reader)
-                try value.skip(&reader)
+                try key.skip(&reader, maximumLength: maximumLength)
+                try value.skip(&reader, maximumLength: maximumLength)
             }
         case .optional(let wrapped):
-            if try Self.readPresence(&reader) { try wrapped.skip(&reader) }
+            if try Self.readPresence(&reader) { try wrapped.skip(&reader, maximumLength: maximumLength) }
         case .range(let bound), .closedRange(let bound):
-            try bound.skip(&reader)
-            try bound.skip(&reader)
+            try bound.skip(&reader, maximumLength: maximumLength)
+            try bound.skip(&reader, maximumLength: maximumLength)
         case .simd(let lanes, let scalar):
-            for _ in 0 ..< lanes { try scalar.skip(&reader) }
+            for _ in 0 ..< lanes { try scalar.skip(&reader, maximumLength: maximumLength) }
         }
     }
 

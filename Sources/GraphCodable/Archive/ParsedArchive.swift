@@ -1,13 +1,6 @@
 /// An archive checked and split into its parts: header, type table, key table and the
 /// body as a flat list of nodes. Parsing instantiates no user type.
 struct ParsedArchive {
-    /// Bounds that keep hostile archives from exhausting memory or the stack.
-    struct Limits {
-        var maximumDepth = 10_000
-        var maximumNodeCount = Int.max
-        var maximumTableCount = 1 << 20
-    }
-
     let bytes: [UInt8]
     let header: ArchiveHeader
     let types: TypeTable
@@ -16,7 +9,10 @@ struct ParsedArchive {
     /// The node index of the definition of each object id.
     let definitions: [UInt32: Int]
 
-    init(bytes: [UInt8], limits: Limits = Limits()) throws {
+    init(bytes: [UInt8], limits: ArchiveLimits = ArchiveLimits()) throws {
+        guard bytes.count <= limits.maximumArchiveSize else {
+            throw GCodableError.limit("the archive has \(bytes.count) bytes, the limit is \(limits.maximumArchiveSize)", at: 0)
+        }
         self.bytes = bytes
         header = try ArchiveHeader(validating: bytes)
         var tables = BinaryReadBuffer(
@@ -65,9 +61,9 @@ private struct BodyParser {
     private let shapes: [ReferenceShape]
     private let types: TypeTable
     private let keyCount: Int
-    private let limits: ParsedArchive.Limits
+    private let limits: ArchiveLimits
 
-    init(types: TypeTable, keyCount: Int, limits: ParsedArchive.Limits) {
+    init(types: TypeTable, keyCount: Int, limits: ArchiveLimits) {
         self.types = types
         self.keyCount = keyCount
         self.limits = limits
@@ -106,7 +102,7 @@ private struct BodyParser {
             }
             let isTopLevel = open.isEmpty && !nodes.isEmpty
             guard nodes.count < limits.maximumNodeCount else {
-                throw GCodableError.invalid("more than \(limits.maximumNodeCount) nodes", at: offset)
+                throw GCodableError.limit("more than \(limits.maximumNodeCount) nodes", at: offset)
             }
             var node = ArchiveNode(
                 kind: kind, keyID: 0, typeReference: 0, objectID: 0, unkeyedFieldCount: 0, offset: offset,
@@ -140,13 +136,13 @@ private struct BodyParser {
                 let start = body.offset
                 switch shape.payload {
                 case .scalar(let code):
-                    try code.skip(&body)
+                    try code.skip(&body, maximumLength: limits.maximumLength)
                     node.payload = start ..< body.offset
                 case .composite(let descriptor):
-                    try descriptor.skip(&body)
+                    try descriptor.skip(&body, maximumLength: limits.maximumLength)
                     node.payload = start ..< body.offset
                 case .opaque, .none:
-                    let length = try body.readCount()
+                    let length = try body.readLength(maximumLength: limits.maximumLength)
                     node.payload = body.offset ..< body.offset + length
                     try body.withBytes(count: length) { _ in }
                 }
@@ -162,7 +158,7 @@ private struct BodyParser {
             if kind.hasFields {
                 open.append(nodes.count - 1)
                 guard open.count <= limits.maximumDepth else {
-                    throw GCodableError.invalid("nesting deeper than \(limits.maximumDepth) levels", at: offset)
+                    throw GCodableError.limit("nesting deeper than \(limits.maximumDepth) levels", at: offset)
                 }
             }
         }

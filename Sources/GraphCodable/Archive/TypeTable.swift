@@ -139,7 +139,7 @@ struct TypeTable: Equatable {
         let start = reader.offset
         let count = try reader.readCount()
         guard count <= maximumCount else {
-            throw GCodableError.invalid("type table has \(count) entries, the limit is \(maximumCount)", at: start)
+            throw GCodableError.limit("type table has \(count) entries, the limit is \(maximumCount)", at: start)
         }
         var table = TypeTable()
         var depths: [Int] = []

@@ -69,6 +69,8 @@ public enum GCodableError: Error, CustomStringConvertible {
     case cycle(Context)
     /// The archive holds a version of the type that its migration chain does not know.
     case unsupportedVersion(Any.Type, Context)
+    /// The archive exceeds one of the decoder's ``ArchiveLimits``.
+    case limitExceeded(Context)
 
     /// The context of the error.
     public var context: Context {
@@ -77,7 +79,8 @@ public enum GCodableError: Error, CustomStringConvertible {
             case .internalInconsistency(_, let context), .invalidArchive(let context),
                 .dataCorrupted(let context), .typeMismatch(_, let context),
                 .keyNotFound(_, let context), .valueNotFound(_, let context),
-                .cannotEncode(_, let context), .cycle(let context), .unsupportedVersion(_, let context):
+                .cannotEncode(_, let context), .cycle(let context), .unsupportedVersion(_, let context),
+                .limitExceeded(let context):
                 return context
             }
         }
@@ -92,6 +95,7 @@ public enum GCodableError: Error, CustomStringConvertible {
             case .cannotEncode(let type, _): self = .cannotEncode(type, newValue)
             case .cycle: self = .cycle(newValue)
             case .unsupportedVersion(let type, _): self = .unsupportedVersion(type, newValue)
+            case .limitExceeded: self = .limitExceeded(newValue)
             }
         }
     }
@@ -108,6 +112,7 @@ public enum GCodableError: Error, CustomStringConvertible {
         case .cannotEncode(let type, let context): return "Cannot encode \(type): \(context)"
         case .cycle(let context): return "Unbreakable cycle: \(context)"
         case .unsupportedVersion(let type, let context): return "Unsupported version of \(type): \(context)"
+        case .limitExceeded(let context): return "Limit exceeded: \(context)"
         }
     }
 
@@ -120,6 +125,10 @@ public enum GCodableError: Error, CustomStringConvertible {
 
     static func corrupted(_ description: String, at offset: Int) -> GCodableError {
         .dataCorrupted(Context(debugDescription: description, byteOffset: offset))
+    }
+
+    static func limit(_ description: String, at offset: Int) -> GCodableError {
+        .limitExceeded(Context(debugDescription: description, byteOffset: offset))
     }
 
     static func invalid(_ description: String, at offset: Int? = nil) -> GCodableError {

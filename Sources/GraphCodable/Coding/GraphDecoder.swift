@@ -17,6 +17,8 @@ public final class GraphDecoder {
     ///
     /// Decode archives from untrusted sources in secure mode.
     public var registry: GTypeRegistry?
+    /// Bounds on what an archive may hold; exceeding one throws `limitExceeded`.
+    public var limits = ArchiveLimits()
 
     /// Creates a decoder in trusted mode, for archives your program wrote itself.
     public init() {}
@@ -32,7 +34,7 @@ public final class GraphDecoder {
     /// wrong and where; it never crashes the process.
     public func decode<T: GDecodable, Q: DataProtocol>(_ type: T.Type, from data: Q) throws -> T {
         let session = DecodingSession(
-            archive: try ParsedArchive(bytes: Self.bytes(of: data)), userInfo: userInfo, classOverrides: classOverrides,
+            archive: try ParsedArchive(bytes: Self.bytes(of: data), limits: limits), userInfo: userInfo, classOverrides: classOverrides,
             registry: registry)
         defer { decodingReport = session.report }
         return try session.decodeRoot(T.self)
@@ -48,7 +50,7 @@ public final class GraphDecoder {
     /// Returns a text dump of an archive. Native values show by value; opaque user
     /// BinaryIO values by size, since their types are not instantiated.
     public func dump<Q: DataProtocol>(from data: Q, options: GraphDumpOptions = .readable) throws -> String {
-        ArchiveDump(archive: try ParsedArchive(bytes: Self.bytes(of: data)), options: options).text
+        ArchiveDump(archive: try ParsedArchive(bytes: Self.bytes(of: data), limits: limits), options: options).text
     }
 
     private static func bytes<Q: DataProtocol>(of data: Q) -> [UInt8] {
