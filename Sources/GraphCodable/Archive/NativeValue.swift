@@ -188,6 +188,80 @@ extension NativeDescriptor {
         }
     }
 
+    /// Writes `value` in this layout: the exact inverse of ``read(_:)``, so that reading
+    /// and writing a payload gives back its bytes.
+    func write(_ value: NativeValue, to buffer: inout BinaryWriteBuffer) throws {
+        switch (self, value) {
+        case (.scalar(let code), _):
+            try Self.writeScalar(code, value, to: &buffer)
+        case (.array(let element), .sequence(let elements)), (.set(let element), .sequence(let elements)):
+            buffer.writeCount(elements.count)
+            for item in elements { try element.write(item, to: &buffer) }
+        case (.dictionary(let key, let valueLayout), .dictionary(let pairs)):
+            buffer.writeCount(pairs.count)
+            for pair in pairs {
+                try key.write(pair.key, to: &buffer)
+                try valueLayout.write(pair.value, to: &buffer)
+            }
+        case (.optional(let wrapped), .optional(let inner)):
+            buffer.writeByte(inner == nil ? 0 : 1)
+            if let inner { try wrapped.write(inner, to: &buffer) }
+        case (.range(let bound), .bounds(let lower, let upper)), (.closedRange(let bound), .bounds(let lower, let upper)):
+            try bound.write(lower, to: &buffer)
+            try bound.write(upper, to: &buffer)
+        case (.simd(let lanes, let scalar), .sequence(let lanesValues)) where lanesValues.count == lanes:
+            for lane in lanesValues { try scalar.write(lane, to: &buffer) }
+        default:
+            throw Self.mismatch(value, self)
+        }
+    }
+
+    private static func mismatch(_ value: NativeValue, _ layout: NativeDescriptor) -> GCodableError {
+        .typeMismatch(NativeValue.self, .init(debugDescription: "\(value) does not fit the layout \(layout)"))
+    }
+
+    private static func writeScalar(_ code: NativeTypeCode, _ value: NativeValue, to buffer: inout BinaryWriteBuffer) throws {
+        switch (code, value) {
+        case (.bool, .bool(let flag)): buffer.writeByte(flag ? 1 : 0)
+        case (.int8, .signed(let integer)): buffer.writeInteger(try fitting(integer, Int8.self))
+        case (.int16, .signed(let integer)): buffer.writeInteger(try fitting(integer, Int16.self))
+        case (.int32, .signed(let integer)): buffer.writeInteger(try fitting(integer, Int32.self))
+        case (.int64, .signed(let integer)), (.int, .signed(let integer)): buffer.writeInteger(integer)
+        case (.uint8, .unsigned(let integer)): buffer.writeInteger(try fitting(integer, UInt8.self))
+        case (.uint16, .unsigned(let integer)): buffer.writeInteger(try fitting(integer, UInt16.self))
+        case (.uint32, .unsigned(let integer)): buffer.writeInteger(try fitting(integer, UInt32.self))
+        case (.uint64, .unsigned(let integer)), (.uint, .unsigned(let integer)): buffer.writeInteger(integer)
+        case (.int128, .signed128(let integer)): buffer.writeFixedWidth(integer)
+        case (.uint128, .unsigned128(let integer)): buffer.writeFixedWidth(integer)
+        case (.float16, .float16(let bits)): buffer.writeFixedWidth(bits)
+        case (.float, .float(let number)): buffer.writeFixedWidth(number.bitPattern)
+        case (.double, .double(let number)), (.cgFloat, .double(let number)), (.date, .date(let number)):
+            buffer.writeFixedWidth(number.bitPattern)
+        case (.string, .text(let text)), (.decimal, .text(let text)): buffer.writeString(text)
+        case (.character, .text(let text)) where text.count == 1: buffer.writeString(text)
+        case (.data, .data(let bytes)):
+            buffer.writeCount(bytes.count)
+            buffer.writeBytes(bytes)
+        case (.uuid, .uuid(let uuid)): try uuid.write(to: &buffer)
+        case (.url, .url(let relative, let base)):
+            buffer.writeString(relative)
+            try base.write(to: &buffer)
+        case (.cgPoint, .geometry(let parts)) where parts.count == 2,
+            (.cgSize, .geometry(let parts)) where parts.count == 2,
+            (.cgRect, .geometry(let parts)) where parts.count == 4:
+            for part in parts { buffer.writeFixedWidth(part.bitPattern) }
+        default:
+            throw mismatch(value, .scalar(code))
+        }
+    }
+
+    private static func fitting<Source: BinaryInteger, Target: FixedWidthInteger>(_ value: Source, _: Target.Type) throws -> Target {
+        guard let fitting = Target(exactly: value) else {
+            throw GCodableError.typeMismatch(Target.self, .init(debugDescription: "\(value) does not fit in \(Target.self)"))
+        }
+        return fitting
+    }
+
     private static func readPresence(_ reader: inout BinaryReadBuffer) throws -> Bool {
         let offset = reader.offset
         switch try reader.readByte() {

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import GraphCodable
+
+/// Native payloads read into values without Swift types, and write back to the same bytes.
+@Suite struct NativeValueTests {
+    @Test func everyNativePayloadWritesBackIdentically() throws {
+        var generator = SplitMix64(seed: 123)
+        var payloads = 0
+        for _ in 0 ..< 500 {
+            let sample = Sample.random(depth: 3, using: &generator)
+            let archive = try ParsedArchive(bytes: try GraphEncoder().encode(sample) as Bytes)
+            for node in archive.nodes where node.kind == .biv {
+                guard case .native(let layout)? = archive.types.resolve(node.typeReference) else { continue }
+                var reader = archive.payloadReader(of: node)
+                let value = try layout.read(&reader)
+                #expect(reader.isAtEnd)
+                var buffer = BinaryWriteBuffer()
+                try layout.write(value, to: &buffer)
+                #expect(buffer.bytes == Array(archive.bytes[node.payload]), "\(layout): \(value)")
+                payloads += 1
+            }
+        }
+        #expect(payloads > 1000)
+    }
+
+    @Test func valuesThatDoNotFitTheirLayoutAreRejected() throws {
+        var buffer = BinaryWriteBuffer()
+        #expect(throws: GCodableError.self) { try NativeDescriptor.scalar(.int8).write(.signed(300), to: &buffer) }
+        #expect(throws: GCodableError.self) { try NativeDescriptor.scalar(.string).write(.signed(1), to: &buffer) }
+        #expect(throws: GCodableError.self) { try NativeDescriptor.scalar(.character).write(.text("ab"), to: &buffer) }
+        #expect(throws: GCodableError.self) {
+            try NativeDescriptor.simd(lanes: 3, .scalar(.float)).write(.sequence([.float(1)]), to: &buffer)
+        }
+    }
+}
