@@ -73,10 +73,7 @@ final class DecodingSession: GDecoder {
 
     let userInfo: [CodingUserInfoKey: any Sendable]
     let archive: ParsedArchive
-    /// Classes to build in place of the ones the archive names (see `GraphDecoder.setClass`).
-    private let classOverrides: [ClassName: any GDecodable.Type]
-    /// In secure mode, the only classes the archive may name.
-    private let registry: GTypeRegistry?
+    private let classLookup: ClassLookup
     private let nodes: [ArchiveNode]
     private let bytes: [UInt8]
     private let stack = StackGuard()
@@ -84,11 +81,10 @@ final class DecodingSession: GDecoder {
 
     init(
         archive: ParsedArchive, userInfo: [CodingUserInfoKey: any Sendable],
-        classOverrides: [ClassName: any GDecodable.Type], registry: GTypeRegistry?
+        classLookup: ClassLookup
     ) {
         self.archive = archive
-        self.classOverrides = classOverrides
-        self.registry = registry
+        self.classLookup = classLookup
         self.nodes = archive.nodes
         self.bytes = archive.bytes
         self.userInfo = userInfo
@@ -387,31 +383,24 @@ final class DecodingSession: GDecoder {
         guard case .named(let named)? = archive.types.resolve(reference), named.kind == .class else {
             throw mismatch(T.self, node, expected: "a class")
         }
-        let override = classOverrides[.mangledName(named.mangledName)] ?? classOverrides[.qualifiedName(named.qualifiedName)]
-        let found: (any GDecodable.Type)?
-        if let registry {
-            found = override ?? registry.lookUp(mangledName: named.mangledName)
-        } else {
-            found = override ?? ClassResolver.resolve(named).flatMap { $0 as? any GDecodable.Type }
-        }
-        guard let archived = found else {
-            let place = registry == nil ? "a GDecodable class of this program" : "in the decoder's registry"
+        guard let (archived, isOverride) = classLookup.find(named) else {
             throw GCodableError.typeMismatch(T.self, .init(
-                debugDescription: "class \(named.qualifiedName) (\(named.mangledName)) is not \(place)", byteOffset: node.offset))
+                debugDescription: "class \(named.qualifiedName) (\(named.mangledName)) is not \(classLookup.place)",
+                byteOffset: node.offset))
         }
         let decodable = archived.replacementType
         guard decodable is AnyClass else {
             throw GCodableError.typeMismatch(T.self, .init(
                 debugDescription: "\(archived) is replaced by \(decodable), which is not a class", byteOffset: node.offset))
         }
-        let isReplaced = override != nil || ObjectIdentifier(decodable) != ObjectIdentifier(archived)
+        let isReplaced = isOverride || ObjectIdentifier(decodable) != ObjectIdentifier(archived)
         let resolved = ResolvedClass(
-            type: decodable, replaced: isReplaced && override == nil ? archived : nil,
+            type: decodable, replaced: isReplaced && !isOverride ? archived : nil,
             keys: state.pointee.keySequences.makeSequence())
         state.pointee.classes[reference] = resolved
         state.pointee.decodedClasses.insert(_typeName(decodable, qualified: false))
         if isReplaced {
-            let archivedName = override == nil ? _typeName(archived, qualified: false) : named.qualifiedName
+            let archivedName = isOverride ? named.qualifiedName : _typeName(archived, qualified: false)
             state.pointee.replacements.insert(.init(archived: archivedName, replacement: _typeName(decodable, qualified: false)))
         }
         guard decodable is T.Type else { throw mismatch(T.self, node, expected: "\(T.self) or a subclass") }

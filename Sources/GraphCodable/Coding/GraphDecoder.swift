@@ -11,6 +11,7 @@ public final class GraphDecoder {
     /// What the last decoding met: the classes it built and replaced.
     public private(set) var decodingReport: GraphDecodingReport?
     private var classOverrides: [ClassName: any GDecodable.Type] = [:]
+    private var classLookup: ClassLookup { ClassLookup(overrides: classOverrides, registry: registry) }
 
     /// In secure mode, the only classes the archive may name; `nil` (the default) for
     /// the trusted mode, which finds classes with the runtime's lookup.
@@ -34,10 +35,18 @@ public final class GraphDecoder {
     /// wrong and where; it never crashes the process.
     public func decode<T: GDecodable, Q: DataProtocol>(_ type: T.Type, from data: Q) throws -> T {
         let session = DecodingSession(
-            archive: try ParsedArchive(bytes: Self.bytes(of: data), limits: limits), userInfo: userInfo, classOverrides: classOverrides,
-            registry: registry)
+            archive: try ParsedArchive(bytes: Self.bytes(of: data), limits: limits), userInfo: userInfo,
+            classLookup: classLookup)
         defer { decodingReport = session.report }
         return try session.decodeRoot(T.self)
+    }
+
+    /// The types an archive uses: kind, names, version, number of instances, and whether
+    /// this decoder (in its trusted or secure mode) can build them. No type is instantiated.
+    public func typeMap<Q: DataProtocol>(from data: Q) throws -> [GraphTypeMapEntry] {
+        let archive = try ParsedArchive(bytes: Self.bytes(of: data), limits: limits)
+        let lookup = classLookup
+        return archive.typeMap { lookup.find($0) != nil }
     }
 
     /// Decodes the instances of the class the archive names `className` as `type`: for

@@ -1,0 +1,62 @@
+/// One type of an archive, as `GraphDecoder.typeMap(from:)` lists it.
+public struct GraphTypeMapEntry: Sendable, Equatable {
+    /// What kind of type it is.
+    public enum Kind: String, Sendable {
+        /// A native BinaryIO layout (a scalar, or a container of scalars): every reader knows it.
+        case nativeLayout
+        /// A structured native value type (Array, Set, Dictionary, IndexSet…).
+        case nativeValue
+        /// A user value type.
+        case valueType
+        /// A class.
+        case classType
+    }
+
+    /// The reference nodes use for the type (see Docs/ArchiveFormat.md).
+    public var reference: UInt32
+    public var kind: Kind
+    /// The qualified name of a user type, or the name of a native type or layout.
+    public var qualifiedName: String
+    /// The mangled name of a class (empty for other types).
+    public var mangledName: String
+    /// The version the type was encoded with.
+    public var version: UInt32
+    /// How many values of the type the archive defines.
+    public var instances: Int
+    /// Whether the decoder can build the type: natives and value types always (value types
+    /// are built as the type the caller asks for); classes when the decoder's mode finds
+    /// them (in secure mode, only the classes of its registry).
+    public var isResolvable: Bool
+}
+
+extension ParsedArchive {
+    /// The types the archive uses, by reference; `resolveClass` tells whether a class is
+    /// resolvable.
+    func typeMap(resolveClass: (NamedType) -> Bool) -> [GraphTypeMapEntry] {
+        var instances: [UInt32: Int] = [:]
+        for node in nodes where node.typeReference != 0 && node.kind != .pts && node.kind != .ptc {
+            instances[node.typeReference, default: 0] += 1
+        }
+        let tableReferences = (0 ..< types.count).map(TypeReference.reference(forTableIndex:))
+        let references = Set(instances.keys).union(tableReferences).sorted()
+        return references.compactMap { reference in
+            guard let type = types.resolve(reference) else { return nil }
+            let count = instances[reference] ?? 0
+            switch type {
+            case .native(let layout):
+                return GraphTypeMapEntry(
+                    reference: reference, kind: .nativeLayout, qualifiedName: layout.description, mangledName: "",
+                    version: 0, instances: count, isResolvable: true)
+            case .structured(let code):
+                return GraphTypeMapEntry(
+                    reference: reference, kind: .nativeValue, qualifiedName: code.name, mangledName: "", version: 0,
+                    instances: count, isResolvable: true)
+            case .named(let named):
+                return GraphTypeMapEntry(
+                    reference: reference, kind: named.kind == .class ? .classType : .valueType,
+                    qualifiedName: named.qualifiedName, mangledName: named.mangledName, version: named.version,
+                    instances: count, isResolvable: named.kind == .value || resolveClass(named))
+            }
+        }
+    }
+}
