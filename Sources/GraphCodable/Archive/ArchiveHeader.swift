@@ -48,8 +48,9 @@ struct ArchiveHeader: Equatable {
     }
 
     /// Reads and checks the header of `archive`: magic, versions, flags, lengths against
-    /// the archive's size, and the checksum when the flags say there is one.
-    init(validating archive: [UInt8]) throws {
+    /// the archive's size, and the checksum when the flags say there is one. With a
+    /// `problems` log, unknown flags, trailing bytes and checksum problems are logged.
+    init(validating archive: [UInt8], problems: ProblemLog? = nil) throws {
         guard archive.count >= Self.size else {
             if !archive.starts(with: Self.magic.prefix(archive.count)) {
                 throw GCodableError.invalid("not a GraphCodable archive (bad magic)", at: 0)
@@ -72,8 +73,8 @@ struct ArchiveHeader: Equatable {
         guard formatVersion == Self.currentFormatVersion else {
             throw GCodableError.invalid("unsupported archive format version \(formatVersion)", at: 16)
         }
-        guard flags.isSubset(of: .known) else {
-            throw GCodableError.invalid("unknown header flags 0x\(String(flags.rawValue, radix: 16))", at: 18)
+        if !flags.isSubset(of: .known) {
+            try problems.report(.invalid("unknown header flags 0x\(String(flags.rawValue, radix: 16))", at: 18))
         }
         guard BinaryIOInternalVersion.supported.contains(internalBinaryIOVersion) else {
             throw GCodableError.invalid("unsupported internal BinaryIO version \(internalBinaryIOVersion)", at: 20)
@@ -84,18 +85,18 @@ struct ArchiveHeader: Equatable {
                 "truncated archive: the header announces \(bodyLength) + \(tablesLength) bytes, \(available) follow it",
                 at: archive.count)
         }
-        guard bodyLength + tablesLength == available else {
-            throw GCodableError.invalid(
+        if bodyLength + tablesLength != available {
+            try problems.report(.invalid(
                 "\(available - bodyLength - tablesLength) unexpected bytes after the end of the archive",
-                at: Self.size + Int(bodyLength + tablesLength))
+                at: Self.size + Int(bodyLength + tablesLength)))
         }
         if flags.contains(.checksummed) {
             let actual = archive.withUnsafeBytes { Checksum.xxh64(UnsafeRawBufferPointer(rebasing: $0[Self.checksummedRangeStart...])) }
-            guard actual == checksum else {
-                throw GCodableError.invalid("checksum mismatch: the archive is corrupted", at: Self.checksumOffset)
+            if actual != checksum {
+                try problems.report(.invalid("checksum mismatch: the archive is corrupted", at: Self.checksumOffset))
             }
         } else if checksum != 0 {
-            throw GCodableError.invalid("checksum present but the header flags say none: the archive is corrupted", at: 18)
+            try problems.report(.invalid("checksum present but the header flags say none: the archive is corrupted", at: 18))
         }
     }
 

@@ -9,12 +9,14 @@ struct ParsedArchive {
     /// The node index of the definition of each object id.
     let definitions: [UInt32: Int]
 
-    init(bytes: [UInt8], limits: ArchiveLimits = ArchiveLimits()) throws {
+    /// Parses `bytes`. With a `problems` log (validation), the problems after which parsing
+    /// can go on are logged rather than thrown.
+    init(bytes: [UInt8], limits: ArchiveLimits = ArchiveLimits(), problems: ProblemLog? = nil) throws {
         guard bytes.count <= limits.maximumArchiveSize else {
             throw GCodableError.limit("the archive has \(bytes.count) bytes, the limit is \(limits.maximumArchiveSize)", at: 0)
         }
         self.bytes = bytes
-        header = try ArchiveHeader(validating: bytes)
+        header = try ArchiveHeader(validating: bytes, problems: problems)
         var tables = BinaryReadBuffer(
             bytes: bytes, range: header.tablesRange, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
@@ -26,7 +28,7 @@ struct ParsedArchive {
         var body = BinaryReadBuffer(
             bytes: bytes, range: header.bodyRange, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
-        var parser = BodyParser(types: types, keyCount: keys.keys.count, limits: limits)
+        let parser = BodyParser(types: types, keys: keys, limits: limits, problems: problems)
         (nodes, definitions) = try parser.parse(&body)
     }
 
@@ -58,15 +60,23 @@ private struct BodyParser {
         kinds.reduce(0) { $0 | 1 << $1.rawValue }
     }
 
+    /// How a node is reached from its parent, for the paths of problems.
+    private enum Step {
+        case key(UInt32)
+        case index(Int)
+    }
+
     private let shapes: [ReferenceShape]
     private let types: TypeTable
-    private let keyCount: Int
+    private let keys: KeyTable
     private let limits: ArchiveLimits
+    private let problems: ProblemLog?
 
-    init(types: TypeTable, keyCount: Int, limits: ArchiveLimits) {
+    init(types: TypeTable, keys: KeyTable, limits: ArchiveLimits, problems: ProblemLog?) {
         self.types = types
-        self.keyCount = keyCount
+        self.keys = keys
         self.limits = limits
+        self.problems = problems
         let count = Int(TypeReference.firstTableReference) + types.count
         shapes = (0 ..< count).map { reference in
             if reference == 0 { return ReferenceShape(kinds: Self.mask(.val, .ref, .bir, .nil, .pts, .ptc), payload: .none) }
@@ -82,22 +92,36 @@ private struct BodyParser {
     }
 
     /// Parses the body: the root node, then the object definitions written at the top level.
-    mutating func parse(_ body: inout BinaryReadBuffer) throws -> (nodes: [ArchiveNode], definitions: [UInt32: Int]) {
+    func parse(_ body: inout BinaryReadBuffer) throws -> (nodes: [ArchiveNode], definitions: [UInt32: Int]) {
         var nodes: [ArchiveNode] = []
         var definitions: [UInt32: Int] = [:]
         nodes.reserveCapacity(min(body.remainingCount / 2, 1 << 16))
-        var open: [Int] = []
+        /// The open VAL/REF nodes, each with the step that reached it.
+        var open: [(index: Int, step: Step?)] = []
+
+        /// A problem at `offset`, with the path to the node being read (reached by `step`).
+        func problem(_ description: String, at offset: Int, step: Step?) -> GCodableError {
+            var context = GCodableError.Context(debugDescription: description, byteOffset: offset)
+            context.path = (open.compactMap(\.step) + (step.map { [$0] } ?? [])).map { step in
+                switch step {
+                case .key(let id): return .key(keys.key(for: id) ?? "KEY\(id)")
+                case .index(let index): return .index(index)
+                }
+            }
+            return .invalidArchive(context)
+        }
+
         while !body.isAtEnd {
             let offset = body.offset
             let tag = try body.readByte()
             guard let kind = NodeKind(rawValue: tag & NodeTag.kindMask), tag & NodeTag.reserved == 0 else {
-                throw GCodableError.invalid("invalid node tag 0x\(String(tag, radix: 16))", at: offset)
+                throw problem("invalid node tag 0x\(String(tag, radix: 16))", at: offset, step: nil)
             }
             if kind == .end {
                 guard tag == 0, let parent = open.popLast() else {
-                    throw GCodableError.invalid("end marker without an open value", at: offset)
+                    throw problem("end marker without an open value", at: offset, step: nil)
                 }
-                nodes[parent].next = nodes.count
+                nodes[parent.index].next = nodes.count
                 continue
             }
             let isTopLevel = open.isEmpty && !nodes.isEmpty
@@ -107,19 +131,26 @@ private struct BodyParser {
             var node = ArchiveNode(
                 kind: kind, keyID: 0, typeReference: 0, objectID: 0, unkeyedFieldCount: 0, offset: offset,
                 payload: offset ..< offset, next: nodes.count + 1)
+            var step: Step?
             if tag & NodeTag.keyed != 0 {
                 node.keyID = try readID(&body, "key id")
-                guard node.keyID <= keyCount else {
-                    throw GCodableError.invalid("key id \(node.keyID) is not in the key table", at: offset)
+                step = .key(node.keyID)
+                if node.keyID > keys.keys.count {
+                    try problems.report(problem("key id \(node.keyID) is not in the key table", at: offset, step: step))
                 }
-                guard !open.isEmpty else { throw GCodableError.invalid("the root node has a key", at: offset) }
+                if open.isEmpty { try problems.report(problem("a top-level node has a key", at: offset, step: step)) }
             } else if let parent = open.last {
-                nodes[parent].unkeyedFieldCount += 1
+                step = .index(Int(nodes[parent.index].unkeyedFieldCount))
+                nodes[parent.index].unkeyedFieldCount += 1
             }
             if tag & NodeTag.typed != 0 {
                 node.typeReference = try readID(&body, "type reference")
-                guard node.typeReference < shapes.count, shapes[Int(node.typeReference)].kinds != 0 else {
-                    throw GCodableError.invalid("type reference \(node.typeReference) points nowhere", at: offset)
+                if node.typeReference >= shapes.count || shapes[Int(node.typeReference)].kinds == 0 {
+                    let message = "type reference \(node.typeReference) points nowhere"
+                    // Without its type, a payload cannot be skipped.
+                    if kind.hasPayload { throw problem(message, at: offset, step: step) }
+                    try problems.report(problem(message, at: offset, step: step))
+                    node.typeReference = 0
                 }
             }
             if tag & NodeTag.identified != 0 {
@@ -127,10 +158,13 @@ private struct BodyParser {
             }
             let shape = shapes[Int(node.typeReference)]
             let isPointer = kind == .pts || kind == .ptc
-            guard shape.kinds & (1 << kind.rawValue) != 0, !isPointer || node.objectID != 0, kind != .nil || node.objectID == 0
-            else {
+            if shape.kinds & (1 << kind.rawValue) == 0 || isPointer && node.objectID == 0 || kind == .nil && node.objectID != 0 {
                 let type = types.resolve(node.typeReference).map { " of type \($0.displayName)" } ?? ""
-                throw GCodableError.invalid("malformed \(kind.code) node\(type)", at: offset)
+                let malformed = problem("malformed \(kind.code) node\(type)", at: offset, step: step)
+                if kind.hasPayload && node.typeReference != 0 && shape.kinds & (1 << NodeKind.biv.rawValue) == 0 {
+                    throw malformed
+                }
+                try problems.report(malformed)
             }
             if kind.hasPayload {
                 let start = body.offset
@@ -148,26 +182,26 @@ private struct BodyParser {
                 }
             }
             if node.objectID != 0 && !isPointer {
-                guard definitions.updateValue(nodes.count, forKey: node.objectID) == nil else {
-                    throw GCodableError.invalid("object id \(node.objectID) is defined twice", at: offset)
+                if definitions.updateValue(nodes.count, forKey: node.objectID) != nil {
+                    try problems.report(problem("object id \(node.objectID) is defined twice", at: offset, step: step))
                 }
             } else if isTopLevel {
-                throw GCodableError.invalid("after the root node, only object definitions may follow", at: offset)
+                try problems.report(problem("after the root node, only object definitions may follow", at: offset, step: step))
             }
             nodes.append(node)
             if kind.hasFields {
-                open.append(nodes.count - 1)
-                guard open.count <= limits.maximumDepth else {
-                    throw GCodableError.limit("nesting deeper than \(limits.maximumDepth) levels", at: offset)
+                open.append((nodes.count - 1, step))
+                if open.count == limits.maximumDepth + 1 {
+                    try problems.report(.limit("nesting deeper than \(limits.maximumDepth) levels", at: offset))
                 }
             }
         }
-        guard !nodes.isEmpty else { throw GCodableError.invalid("the body is empty", at: body.offset) }
+        guard !nodes.isEmpty else { throw problem("the body is empty", at: body.offset, step: nil) }
         guard open.isEmpty else {
-            throw GCodableError.invalid("truncated body: \(open.count) values are not closed", at: body.offset)
+            throw problem("truncated body: \(open.count) values are not closed", at: body.offset, step: nil)
         }
         for node in nodes where node.kind == .pts && definitions[node.objectID] == nil {
-            throw GCodableError.invalid("strong pointer to object id \(node.objectID), which the archive never defines", at: node.offset)
+            try problems.report(.invalid("strong pointer to object id \(node.objectID), which the archive never defines", at: node.offset))
         }
         return (nodes, definitions)
     }

@@ -41,6 +41,12 @@ public final class GraphDecoder {
         return try session.decodeRoot(T.self)
     }
 
+    /// Everything wrong with an archive, each problem with its byte offset and node path;
+    /// for a valid archive, what it holds. Never throws, and instantiates no type.
+    public func validate<Q: DataProtocol>(_ data: Q) -> GraphValidationReport {
+        GraphValidationReport(validating: Self.bytes(of: data), limits: limits)
+    }
+
     /// The types an archive uses: kind, names, version, number of instances, and whether
     /// this decoder (in its trusted or secure mode) can build them. No type is instantiated.
     public func typeMap<Q: DataProtocol>(from data: Q) throws -> [GraphTypeMapEntry] {

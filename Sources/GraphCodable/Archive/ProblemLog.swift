@@ -1,0 +1,20 @@
+/// Collects the problems of an archive, for validation, instead of stopping at the first.
+///
+/// Readers take an optional log: without one (decoding) every problem throws; with one
+/// (validation) the problems after which reading can go on are logged, and only those that
+/// make the rest unreadable throw.
+final class ProblemLog {
+    private(set) var problems: [GCodableError] = []
+
+    func append(_ problem: GCodableError) {
+        problems.append(problem)
+    }
+}
+
+extension Optional where Wrapped == ProblemLog {
+    /// Logs `problem` when validating, throws it otherwise.
+    func report(_ problem: GCodableError) throws {
+        guard let log = self else { throw problem }
+        log.append(problem)
+    }
+}

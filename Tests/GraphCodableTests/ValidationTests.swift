@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import GraphCodable
+
+/// Validation reports every planted defect, with its byte offset and node path.
+@Suite struct ValidationTests {
+    @Test func aValidArchiveReportsWhatItHolds() throws {
+        let data = try GraphEncoder().encode(HostileGraphTests.cyclicModel()) as Bytes
+        let report = GraphDecoder().validate(data)
+        #expect(report.isValid)
+        #expect(report.byteCount == data.count)
+        #expect(report.nodeCounts["REF"] == 5)
+        #expect(report.nodeCounts["PTS"] != nil)
+        #expect(report.objectCount == 5)
+        #expect(report.maximumDepth >= 3)
+        #expect(report.description.hasPrefix("valid archive: \(data.count) bytes"))
+    }
+
+    @Test func headerDefects() throws {
+        let data = try GraphEncoder().encode([1, 2, 3]) as Bytes
+        var badMagic = data
+        badMagic[0] = UInt8(ascii: "G")
+        #expect(GraphDecoder().validate(badMagic).problems.map(\.byteOffset) == [0])
+
+        var badVersion = data
+        badVersion[16] = 9
+        let versionReport = GraphDecoder().validate(badVersion)
+        #expect(versionReport.problems.first?.message == "unsupported archive format version 9")
+        #expect(versionReport.problems.first?.byteOffset == 16)
+
+        let truncated = GraphDecoder().validate(Array(data.dropLast(2)))
+        #expect(truncated.problems.count == 1)
+        #expect(truncated.problems[0].message.contains("truncated"))
+
+        var flipped = data
+        flipped[42] ^= 0x01
+        let checksumReport = GraphDecoder().validate(flipped)
+        #expect(checksumReport.problems.first?.message.contains("checksum mismatch") == true)
+        #expect(checksumReport.problems.first?.byteOffset == 8)
+    }
+
+    @Test func everyPlantedBodyDefectIsReportedWhereItIs() throws {
+        var archive = try ParsedArchive(bytes: try GraphEncoder().encode(HostileGraphTests.cyclicModel()) as Bytes)
+        let nodes = archive.nodes
+        let definitions = archive.definitions.sorted { $0.value < $1.value }
+        let keyed = try #require(nodes.indices.first { nodes[$0].keyID != 0 && nodes[$0].kind == .biv })
+        let value = try #require(nodes.indices.first { nodes[$0].kind == .val })
+        let duplicate = definitions[1].value
+        let pointer = try #require(nodes.indices.last { nodes[$0].kind == .pts })
+        let plan: [(Int, HostileGraphTests.Field, UInt32, String)] = [
+            (keyed, .key, 99, "key id 99 is not in the key table"),
+            (value, .type, 500, "type reference 500 points nowhere"),
+            (duplicate, .object, definitions[0].key, "is defined twice"),
+            (pointer, .object, 999, "strong pointer to object id 999"),
+        ]
+        var bytes = archive.bytes
+        for (index, field, newValue, _) in plan.sorted(by: { $0.0 > $1.0 }) {
+            bytes = HostileGraphTests.rewriting(archive, node: index, field, to: newValue)
+            archive = try ParsedArchive(bytes: bytes, problems: ProblemLog())
+        }
+        let report = GraphDecoder().validate(bytes)
+        for (index, _, _, message) in plan {
+            let found = report.problems.first { $0.message.contains(message) }
+            #expect(found?.byteOffset == archive.nodes[index].offset, "\(message)")
+        }
+        // Moving the second definition's id also leaves the strong pointers to its old id dangling.
+        let orphaned = definitions[1].key
+        let others = report.problems.filter { problem in !plan.contains { problem.message.contains($0.3) } }
+        #expect(others.allSatisfy { $0.message.contains("strong pointer to object id \(orphaned),") }, "\(report)")
+        #expect(others.count == nodes.filter { $0.kind == .pts && $0.objectID == orphaned }.count)
+        let keyProblem = try #require(report.problems.first { $0.message.contains("key id 99") })
+        #expect(!keyProblem.path.isEmpty)
+        #expect(throws: GCodableError.self) { try GraphDecoder().decode(GuideIdentityTests.Model.self, from: bytes) }
+    }
+
+    @Test func excessiveDepthIsReported() throws {
+        let decoder = GraphDecoder()
+        decoder.limits.maximumDepth = 2
+        let report = decoder.validate(try GraphEncoder().encode([[["deep"]]]) as Bytes)
+        #expect(report.problems.map(\.message) == ["nesting deeper than 2 levels"])
+        #expect(report.maximumDepth == 3)
+    }
+}
