@@ -51,18 +51,10 @@ struct ArchiveDump {
 
     private var bodyLines: [String] {
         var lines = [Self.title("BODY")]
-        var openEnds: [Int] = []
-        for (index, node) in archive.nodes.enumerated() {
-            while openEnds.last == index {
-                openEnds.removeLast()
-                lines.append(String(repeating: "\t", count: openEnds.count) + ".")
-            }
-            lines.append(String(repeating: "\t", count: openEnds.count) + line(for: node))
-            if node.kind.hasFields { openEnds.append(node.next) }
-        }
-        while !openEnds.isEmpty {
-            openEnds.removeLast()
-            lines.append(String(repeating: "\t", count: openEnds.count) + ".")
+        archive.walk { node, depth in
+            lines.append(String(repeating: "\t", count: depth) + line(for: node))
+        } end: { depth in
+            lines.append(String(repeating: "\t", count: depth) + ".")
         }
         return lines
     }
@@ -90,7 +82,9 @@ struct ArchiveDump {
         let text: String
         if case .native(let descriptor)? = resolved {
             var reader = archive.payloadReader(of: node)
-            text = (try? descriptor.read(&reader)).map { descriptor.describe($0) } ?? "<unreadable \(descriptor)>"
+            let maximumElements = options.contains(.noTruncation) ? Int.max : Self.valueLimit
+            text = (try? descriptor.read(&reader, maximumElements: maximumElements)).map { descriptor.describe($0) }
+                ?? "<unreadable \(descriptor)>"
         } else if let description = descriptions[node.offset] {
             text = description
         } else {
@@ -129,7 +123,7 @@ struct ArchiveDump {
         "\tREF<id?>  a reference type, its fields follow, closed by '.'",
         "\tBIV<id?>  a value type stored as one BinaryIO unit",
         "\tBIR<id?>  a reference type stored as one BinaryIO unit",
-        "\tNIL<id?>  nil",
+        "\tNIL       nil",
         "\tPTS<id>   a strong pointer to the VAL/REF/BIV/BIR with that id",
         "\tPTC<id>   a conditional pointer to the VAL/REF/BIV/BIR with that id",
         "Fields:",

@@ -14,7 +14,8 @@ struct ArchiveNode {
     var unkeyedFieldCount: UInt32
     /// The offset of the node's tag byte in the archive.
     var offset: Int
-    /// For `BIV` and `BIR`, the bytes of the value (without any length prefix).
+    /// For `BIV` and `BIR`, the bytes of the value: a native payload as its layout lays it
+    /// out (a string's count included), an opaque payload without its length prefix.
     var payload: Range<Int>
     /// The index just past the node and its fields.
     var next: Int

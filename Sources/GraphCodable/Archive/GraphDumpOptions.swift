@@ -24,7 +24,7 @@ public struct GraphDumpOptions: OptionSet, Sendable {
 
     /// The body with key and class names: the usual dump.
     public static let readable: Self = [.showBody, .showKeyNames, .showTypeNames]
-    /// Everything.
+    /// Every section and name (values still cut at 64 characters: add `.noTruncation`).
     public static let fullInfo: Self = [
         .showHeader, .showBody, .showHelp, .showReferenceMap, .showMangledNamesInReferenceMap, .showKeyMap,
         .showKeyNames, .showTypeNames,

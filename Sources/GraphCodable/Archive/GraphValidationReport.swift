@@ -18,7 +18,7 @@ public struct GraphValidationReport: Sendable, Equatable, CustomStringConvertibl
         }
     }
 
-    /// The problems found, in the order of the bytes; empty for a valid archive.
+    /// The problems found (at most 100); empty for a valid archive.
     public var problems: [Problem]
     /// The archive's size in bytes.
     public var byteCount: Int
@@ -45,13 +45,31 @@ public struct GraphValidationReport: Sendable, Equatable, CustomStringConvertibl
     }
 }
 
+extension ParsedArchive {
+    /// Reads every native payload, logging those whose contents are invalid (bad UTF-8, an
+    /// out-of-range integer, a Bool that is neither 0 nor 1…): parsing checks lengths only.
+    func checkNativePayloads(problems: ProblemLog) throws {
+        for node in nodes where node.kind == .biv {
+            guard case .native(let layout)? = types.resolve(node.typeReference) else { continue }
+            var reader = payloadReader(of: node)
+            do {
+                _ = try layout.read(&reader)
+            } catch let error as GCodableError {
+                try Optional(problems).report(error)
+            }
+        }
+    }
+}
+
 extension GraphValidationReport {
     /// Validates `bytes` under `limits`.
     init(validating bytes: [UInt8], limits: ArchiveLimits) {
         let log = ProblemLog()
         var archive: ParsedArchive?
         do {
-            archive = try ParsedArchive(bytes: bytes, limits: limits, problems: log)
+            let parsed = try ParsedArchive(bytes: bytes, limits: limits, problems: log)
+            archive = parsed
+            try parsed.checkNativePayloads(problems: log)
         } catch let error as GCodableError {
             log.append(error)
         } catch {
@@ -67,14 +85,13 @@ extension GraphValidationReport {
         keyCount = archive?.keys.keys.count ?? 0
         objectCount = archive?.definitions.count ?? 0
         guard let archive else { return }
-        var openEnds: [Int] = []
-        for (index, node) in archive.nodes.enumerated() {
-            while openEnds.last == index { openEnds.removeLast() }
-            nodeCounts[node.kind.code, default: 0] += 1
-            if node.kind.hasFields {
-                openEnds.append(node.next)
-                maximumDepth = max(maximumDepth, openEnds.count)
-            }
-        }
+        var counts: [String: Int] = [:]
+        var depth = 0
+        archive.walk { node, nodeDepth in
+            counts[node.kind.code, default: 0] += 1
+            if node.kind.hasFields { depth = max(depth, nodeDepth + 1) }
+        } end: { _ in }
+        nodeCounts = counts
+        maximumDepth = depth
     }
 }

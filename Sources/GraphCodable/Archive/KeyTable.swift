@@ -27,7 +27,7 @@ struct KeyTable: Equatable {
     }
 
     /// Reads a table, rejecting duplicate keys; `maximumCount` bounds the number of keys.
-    static func read(from reader: inout BinaryReadBuffer, maximumCount: Int) throws -> KeyTable {
+    static func read(from reader: inout BinaryReadBuffer, maximumCount: Int, maximumLength: Int) throws -> KeyTable {
         let start = reader.offset
         let count = try reader.readCount()
         guard count <= maximumCount else {
@@ -36,7 +36,7 @@ struct KeyTable: Equatable {
         var table = KeyTable()
         for index in 0 ..< count {
             let offset = reader.offset
-            let key = try reader.readString()
+            let key = try reader.readString(maximumLength: maximumLength)
             guard table.ids[key] == nil else {
                 throw GCodableError.invalid("key table entry \(index + 1) duplicates \"\(key)\"", at: offset)
             }

@@ -52,6 +52,15 @@ indirect enum NativeValue: Equatable {
 }
 
 extension BinaryReadBuffer {
+    /// Reads a string no longer than `maximumLength` bytes.
+    mutating func readString(maximumLength: Int) throws -> String {
+        let start = offset
+        let length = try readLength(maximumLength: maximumLength)
+        let string = try withBytes(count: length) { String(validating: $0, as: UTF8.self) }
+        guard let string else { throw GCodableError.corrupted("invalid UTF-8 in a string", at: start) }
+        return string
+    }
+
     /// Reads the byte length of a string, data or opaque payload, which must not exceed
     /// `maximumLength` (nor the bytes that remain).
     mutating func readLength(maximumLength: Int) throws -> Int {
@@ -96,23 +105,17 @@ extension NativeTypeCode {
     /// `maximumLength` too) but not contents.
     @inline(__always)
     func skip(_ reader: inout BinaryReadBuffer, maximumLength: Int) throws {
-        if let size = fixedSize {
-            try reader.withBytes(count: size) { _ in }
-            return
-        }
         switch self {
-        case .bool, .int8, .uint8, .float16, .float, .double, .cgFloat, .date, .uuid, .cgPoint, .cgSize, .cgRect,
-            .int128, .uint128:
-            break
         case .string, .character, .decimal, .data:
             try reader.withBytes(count: try reader.readLength(maximumLength: maximumLength)) { _ in }
         case .url:
             try NativeTypeCode.string.skip(&reader, maximumLength: maximumLength)
             try NativeDescriptor.optional(.scalar(.string)).skip(&reader, maximumLength: maximumLength)
-        case .int16, .int32, .int64, .int, .uint16, .uint32, .uint64, .uint: _ = try reader.readVarUInt()
-        case .array, .set, .dictionary, .optional, .indexSet, .indexPath, .dateComponents, .timeZone, .locale,
-            .characterSet, .personNameComponents, .measurement, .urlComponents:
-            throw GCodableError.invalid("\(name) is not a scalar layout", at: reader.offset)
+        case .int16, .int32, .int64, .int, .uint16, .uint32, .uint64, .uint:
+            _ = try reader.readVarUInt()
+        default:
+            guard let size = fixedSize else { throw GCodableError.invalid("\(name) is not a scalar layout", at: reader.offset) }
+            try reader.withBytes(count: size) { _ in }
         }
     }
 }
@@ -122,10 +125,16 @@ extension NativeDescriptor {
     var fixedSize: Int? {
         switch self {
         case .scalar(let code): return code.fixedSize
-        case .simd(let lanes, let scalar): return scalar.fixedSize.map { $0 * lanes }
-        case .range(let bound), .closedRange(let bound): return bound.fixedSize.map { $0 * 2 }
+        case .simd(let lanes, let scalar): return scalar.fixedSize.flatMap { Self.product($0, lanes) }
+        case .range(let bound), .closedRange(let bound): return bound.fixedSize.flatMap { Self.product($0, 2) }
         default: return nil
         }
+    }
+
+    /// `size × count`, or `nil` when it overflows (such a payload never fits an archive).
+    private static func product(_ size: Int, _ count: Int) -> Int? {
+        let (product, overflow) = size.multipliedReportingOverflow(by: count)
+        return overflow ? nil : product
     }
 
     /// Moves `reader` past one payload of this layout, checking lengths (against
@@ -163,26 +172,42 @@ extension NativeDescriptor {
         }
     }
 
-    /// Reads one payload of this layout.
-    func read(_ reader: inout BinaryReadBuffer) throws -> NativeValue {
+    /// Reads one payload of this layout; with a `maximumElements`, containers keep only
+    /// their first elements (the rest is skipped), which is enough to show a value.
+    func read(_ reader: inout BinaryReadBuffer, maximumElements: Int = .max) throws -> NativeValue {
         switch self {
         case .scalar(let code): return try Self.readScalar(code, &reader)
         case .array(let element), .set(let element):
             let count = try reader.readCount()
             var elements: [NativeValue] = []
-            elements.reserveCapacity(count)
-            for _ in 0 ..< count { elements.append(try element.read(&reader)) }
+            elements.reserveCapacity(min(count, maximumElements, BinaryReadBuffer.reservationLimit))
+            for index in 0 ..< count {
+                if index < maximumElements {
+                    elements.append(try element.read(&reader, maximumElements: maximumElements))
+                } else {
+                    try element.skip(&reader, maximumLength: .max)
+                }
+            }
             return .sequence(elements)
         case .dictionary(let key, let value):
             let count = try reader.readCount()
             var pairs: [(key: NativeValue, value: NativeValue)] = []
-            pairs.reserveCapacity(count)
-            for _ in 0 ..< count { pairs.append((try key.read(&reader), try value.read(&reader))) }
+            pairs.reserveCapacity(min(count, maximumElements, BinaryReadBuffer.reservationLimit))
+            for index in 0 ..< count {
+                if index < maximumElements {
+                    pairs.append((try key.read(&reader, maximumElements: maximumElements),
+                                  try value.read(&reader, maximumElements: maximumElements)))
+                } else {
+                    try key.skip(&reader, maximumLength: .max)
+                    try value.skip(&reader, maximumLength: .max)
+                }
+            }
             return .dictionary(pairs)
         case .optional(let wrapped):
-            return .optional(try Self.readPresence(&reader) ? try wrapped.read(&reader) : nil)
+            return .optional(try Self.readPresence(&reader) ? try wrapped.read(&reader, maximumElements: maximumElements) : nil)
         case .range(let bound), .closedRange(let bound):
-            return .bounds(try bound.read(&reader), try bound.read(&reader))
+            return .bounds(try bound.read(&reader, maximumElements: maximumElements),
+                           try bound.read(&reader, maximumElements: maximumElements))
         case .simd(let lanes, let scalar):
             return .sequence(try (0 ..< lanes).map { _ in try scalar.read(&reader) })
         }

@@ -20,8 +20,8 @@ struct ParsedArchive {
         var tables = BinaryReadBuffer(
             bytes: bytes, range: header.tablesRange, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
-        types = try TypeTable.read(from: &tables, maximumCount: limits.maximumTableCount)
-        keys = try KeyTable.read(from: &tables, maximumCount: limits.maximumTableCount)
+        types = try TypeTable.read(from: &tables, maximumCount: limits.maximumTableCount, maximumLength: limits.maximumLength)
+        keys = try KeyTable.read(from: &tables, maximumCount: limits.maximumTableCount, maximumLength: limits.maximumLength)
         guard tables.isAtEnd else {
             throw GCodableError.invalid("\(tables.remainingCount) unexpected bytes after the key table", at: tables.offset)
         }
@@ -30,6 +30,24 @@ struct ParsedArchive {
             internalVersion: header.internalBinaryIOVersion)
         let parser = BodyParser(types: types, keys: keys, limits: limits, problems: problems)
         (nodes, definitions) = try parser.parse(&body)
+    }
+
+    /// Visits the nodes in body order with their nesting depth, and calls `end` with the
+    /// depth of each `VAL`/`REF` when its fields end.
+    func walk(_ visit: (ArchiveNode, Int) -> Void, end: (Int) -> Void) {
+        var openEnds: [Int] = []
+        for (index, node) in nodes.enumerated() {
+            while openEnds.last == index {
+                openEnds.removeLast()
+                end(openEnds.count)
+            }
+            visit(node, openEnds.count)
+            if node.kind.hasFields { openEnds.append(node.next) }
+        }
+        while !openEnds.isEmpty {
+            openEnds.removeLast()
+            end(openEnds.count)
+        }
     }
 
     /// A reader over the payload of `node`.
@@ -191,8 +209,8 @@ private struct BodyParser {
             nodes.append(node)
             if kind.hasFields {
                 open.append((nodes.count - 1, step))
-                if open.count == limits.maximumDepth + 1 {
-                    try problems.report(.limit("nesting deeper than \(limits.maximumDepth) levels", at: offset))
+                guard open.count <= limits.maximumDepth else {
+                    throw GCodableError.limit("nesting deeper than \(limits.maximumDepth) levels", at: offset)
                 }
             }
         }

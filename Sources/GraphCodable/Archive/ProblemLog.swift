@@ -4,6 +4,9 @@
 /// (validation) the problems after which reading can go on are logged, and only those that
 /// make the rest unreadable throw.
 final class ProblemLog {
+    /// The most problems logged before validation stops.
+    static let maximumCount = 100
+
     private(set) var problems: [GCodableError] = []
 
     func append(_ problem: GCodableError) {
@@ -12,9 +15,13 @@ final class ProblemLog {
 }
 
 extension Optional where Wrapped == ProblemLog {
-    /// Logs `problem` when validating, throws it otherwise.
+    /// Logs `problem` when validating (stopping after ``ProblemLog/maximumCount``
+    /// problems), throws it otherwise.
     func report(_ problem: GCodableError) throws {
         guard let log = self else { throw problem }
         log.append(problem)
+        if log.problems.count == ProblemLog.maximumCount {
+            throw GCodableError.invalidArchive(.init(debugDescription: "\(ProblemLog.maximumCount) problems found: validation stopped"))
+        }
     }
 }

@@ -50,8 +50,9 @@ struct TypeTable: Equatable {
     private(set) var entries: [ResolvedType] = []
     private var references: [ResolvedType: UInt32] = [:]
 
-    /// The deepest nesting of composite layouts a table may hold.
-    static let maximumLayoutDepth = 32
+    /// The most scalars and containers one composite layout may be made of (layouts share
+    /// earlier entries, so without a bound a few bytes could describe an enormous tree).
+    static let maximumLayoutSize = 256
 
     var count: Int { entries.count }
 
@@ -60,7 +61,7 @@ struct TypeTable: Equatable {
         if let index = TypeReference.tableIndex(reference) {
             return index < entries.count ? entries[index] : nil
         }
-        guard let code = NativeTypeCode(rawValue: UInt8(truncatingIfNeeded: reference)), reference < 256 else { return nil }
+        guard let code = NativeTypeCode(rawValue: UInt8(truncatingIfNeeded: reference)) else { return nil }
         return code.isScalar ? .native(.scalar(code)) : .structured(code)
     }
 
@@ -135,14 +136,14 @@ struct TypeTable: Equatable {
     }
 
     /// Reads a table, checking every entry; `maximumCount` bounds the number of entries.
-    static func read(from reader: inout BinaryReadBuffer, maximumCount: Int) throws -> TypeTable {
+    static func read(from reader: inout BinaryReadBuffer, maximumCount: Int, maximumLength: Int) throws -> TypeTable {
         let start = reader.offset
         let count = try reader.readCount()
         guard count <= maximumCount else {
             throw GCodableError.limit("type table has \(count) entries, the limit is \(maximumCount)", at: start)
         }
         var table = TypeTable()
-        var depths: [Int] = []
+        var sizes: [Int] = []
         for index in 0 ..< count {
             let entryOffset = reader.offset
             let kindByte = try reader.readByte()
@@ -158,23 +159,23 @@ struct TypeTable: Equatable {
                     throw GCodableError.invalid(
                         "type table entry \(index) refers to \(reference), which is not an earlier native layout", at: offset)
                 }
-                return (descriptor, TypeReference.tableIndex(UInt32(reference)).map { depths[$0] } ?? 0)
+                return (descriptor, TypeReference.tableIndex(UInt32(reference)).map { sizes[$0] } ?? 1)
             }
             let entry: ResolvedType
-            var depth = 0
+            var size = 1
             switch kind {
             case .valueType, .classType:
                 let versionOffset = reader.offset
                 guard let version = UInt32(exactly: try reader.readVarUInt()) else {
                     throw GCodableError.invalid("type version out of range", at: versionOffset)
                 }
-                let qualifiedName = try reader.readString()
-                let mangledName = try reader.readString()
+                let qualifiedName = try reader.readString(maximumLength: maximumLength)
+                let mangledName = try reader.readString(maximumLength: maximumLength)
                 entry = .named(NamedType(kind: kind == .valueType ? .value : .class,
                                          qualifiedName: qualifiedName, mangledName: mangledName, version: version))
             case .array, .set, .optional, .range, .closedRange:
-                let (element, elementDepth) = try component()
-                depth = elementDepth + 1
+                let (element, elementSize) = try component()
+                size += elementSize
                 switch kind {
                 case .array: entry = .native(.array(element))
                 case .set: entry = .native(.set(element))
@@ -183,9 +184,9 @@ struct TypeTable: Equatable {
                 default: entry = .native(.closedRange(element))
                 }
             case .dictionary:
-                let (key, keyDepth) = try component()
-                let (value, valueDepth) = try component()
-                depth = max(keyDepth, valueDepth) + 1
+                let (key, keySize) = try component()
+                let (value, valueSize) = try component()
+                size += keySize + valueSize
                 entry = .native(.dictionary(key, value))
             case .simd:
                 let lanesOffset = reader.offset
@@ -193,19 +194,24 @@ struct TypeTable: Equatable {
                 guard lanes <= 64, NativeDescriptor.simdLaneCounts.contains(Int(lanes)) else {
                     throw GCodableError.invalid("invalid SIMD lane count \(lanes)", at: lanesOffset)
                 }
-                let (scalar, scalarDepth) = try component()
-                depth = scalarDepth + 1
+                let scalarOffset = reader.offset
+                let (scalar, _) = try component()
+                guard case .scalar = scalar else {
+                    throw GCodableError.invalid("the lanes of a SIMD layout must be scalars", at: scalarOffset)
+                }
+                size += 1
                 entry = .native(.simd(lanes: Int(lanes), scalar))
             }
-            guard depth <= maximumLayoutDepth else {
-                throw GCodableError.invalid("type table entry \(index) nests deeper than \(maximumLayoutDepth)", at: entryOffset)
+            guard size <= maximumLayoutSize else {
+                throw GCodableError.invalid(
+                    "type table entry \(index) describes a layout of \(size) parts, the most is \(maximumLayoutSize)", at: entryOffset)
             }
             guard table.references[entry] == nil else {
                 throw GCodableError.invalid("type table entry \(index) duplicates an earlier entry", at: entryOffset)
             }
             table.references[entry] = TypeReference.reference(forTableIndex: table.entries.count)
             table.entries.append(entry)
-            depths.append(depth)
+            sizes.append(size)
         }
         return table
     }

@@ -30,6 +30,11 @@ extension BinaryWriteBuffer {
 }
 
 extension BinaryReadBuffer {
+    /// The most elements reserved ahead of reading them: a count is checked against the bytes
+    /// that remain, but an element can take more memory than its bytes, so larger
+    /// collections grow as they are read.
+    static let reservationLimit = 4096
+
     /// Reads what ``BinaryWriteBuffer/writeElements(of:)`` wrote.
     mutating func readElements<Element: BinaryIType>() throws -> [Element] {
         let count = try readCount()
@@ -48,7 +53,7 @@ extension BinaryReadBuffer {
         }
         #endif
         var elements = [Element]()
-        elements.reserveCapacity(count)
+        elements.reserveCapacity(Swift.min(count, Self.reservationLimit))
         for _ in 0 ..< count { elements.append(try Element(from: &self)) }
         return elements
     }

@@ -48,7 +48,9 @@ public final class GraphDecoder {
     }
 
     /// The types an archive uses: kind, names, version, number of instances, and whether
-    /// this decoder (in its trusted or secure mode) can build them. No type is instantiated.
+    /// this decoder (in its trusted or secure mode) can build them. No type is instantiated,
+    /// but in trusted mode the runtime's lookup sees the archive's class names: inspect
+    /// untrusted archives in secure mode.
     public func typeMap<Q: DataProtocol>(from data: Q) throws -> [GraphTypeMapEntry] {
         let archive = try ParsedArchive(bytes: Self.bytes(of: data), limits: limits)
         let lookup = classLookup

@@ -1,5 +1,7 @@
-/// Dedicated paths for the most common scalars (`Int`, `Double`, `Float`, `Bool`,
-/// `String`), which skip the per-type strategy lookup and the generic BinaryIO call.
+/// Dedicated paths for the most common scalars (writing `Int`, `String`, `Double`,
+/// `Float` and `Bool`; reading all but `Bool`), which skip the per-type strategy lookup
+/// and the generic BinaryIO call. The readers decode without checks: they rely on the
+/// parser, which has checked every native payload's bytes.
 enum ScalarFastPath {
     /// Writes `value` as a `BIV` node if its type has a fast path; returns whether it did.
     @inline(__always)

@@ -18,7 +18,13 @@ struct StackGuard {
     /// A guard for the calling thread, keeping `margin` bytes (at most a quarter of the
     /// stack) for the work done between two checks.
     init(margin: Int = 256 << 10) {
-        let (low, size) = Self.currentThreadStack()
+        var (low, size) = Self.currentThreadStack()
+        if size == 0 {
+            // Unknown bounds: assume a small (512 KiB) stack below the current position.
+            var marker: UInt8 = 0
+            size = 512 << 10
+            low = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } - UInt(size)
+        }
         floor = low + UInt(min(margin, size / 4))
     }
 

@@ -40,9 +40,15 @@ extension IndexSet: GCodable, NativeValueType {
         try encoder.encode(rangeView.map { $0 })
     }
 
+    /// Indexes range from 0 to `Int.max - 1` (Foundation traps on others).
     public init(from decoder: GDecoder) throws {
         self.init()
-        for range in try decoder.decode() as [Range<Int>] { insert(integersIn: range) }
+        for range in try decoder.decode() as [Range<Int>] {
+            guard range.lowerBound >= 0, range.upperBound < Int.max else {
+                throw GCodableError.dataCorrupted(.init(debugDescription: "index range \(range) outside 0..<Int.max"))
+            }
+            insert(integersIn: range)
+        }
     }
 }
 
@@ -97,8 +103,16 @@ extension CharacterSet: GCodable, NativeValueType {
         try encoder.encode(bitmapRepresentation)
     }
 
+    /// A bitmap is 8192 bytes for the basic plane, then 1 + 8192 bytes for each other plane
+    /// (its number, 1 to 16, then its bitmap).
     public init(from decoder: GDecoder) throws {
-        self.init(bitmapRepresentation: try decoder.decode() as Data)
+        let bitmap: Data = try decoder.decode()
+        let planes = bitmap.count >= 8192 && (bitmap.count - 8192) % 8193 == 0 ? (bitmap.count - 8192) / 8193 : -1
+        let planeNumbersValid = planes >= 0 && (0 ..< planes).allSatisfy { (1 ... 16).contains(bitmap[bitmap.startIndex + 8192 + $0 * 8193]) }
+        guard planeNumbersValid else {
+            throw GCodableError.dataCorrupted(.init(debugDescription: "a CharacterSet bitmap of \(bitmap.count) bytes is malformed"))
+        }
+        self.init(bitmapRepresentation: bitmap)
     }
 }
 
@@ -148,6 +162,9 @@ extension DateComponents: GCodable, NativeValueType {
 
     /// Stores the calendar by identifier, the time zone, and each component that is set.
     public func encode(to encoder: GEncoder) throws {
+        if let calendar, !Self.calendars.contains(calendar.identifier) {
+            throw GCodableError.cannotEncode(Self.self, .init(debugDescription: "unsupported calendar \(calendar.identifier)"))
+        }
         try encoder.encodeIfPresent(calendar.map { String(describing: $0.identifier) }, for: Key.calendar)
         try encoder.encodeIfPresent(timeZone, for: Key.timeZone)
         for (key, value) in Self.integerKeys(self) { try encoder.encodeIfPresent(value, for: key) }

@@ -67,7 +67,7 @@ extension Dictionary: BinaryIType where Key: BinaryIType, Value: BinaryIType {
     public init(from rbuffer: inout BinaryReadBuffer) throws {
         let offset = rbuffer.offset
         let count = try rbuffer.readCount()
-        self.init(minimumCapacity: count)
+        self.init(minimumCapacity: Swift.min(count, BinaryReadBuffer.reservationLimit))
         for _ in 0 ..< count {
             let key = try Key(from: &rbuffer)
             guard updateValue(try Value(from: &rbuffer), forKey: key) == nil else {

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import GraphCodable
+
+/// Hostile type tables and Foundation values fail cleanly: each test here once crashed or
+/// hung the process.
+@Suite struct HostileLayoutTests {
+    /// An archive whose type table is `entries` (each a kind byte and its fields) and whose
+    /// body is `body`, with a valid checksum.
+    static func archive(entries: [[UInt8]], body: [UInt8]) -> [UInt8] {
+        var tables = BinaryWriteBuffer()
+        tables.writeCount(entries.count)
+        for entry in entries { tables.writeBytes(entry) }
+        tables.writeCount(0)
+        var bytes = [UInt8](repeating: 0, count: ArchiveHeader.size) + body + tables.bytes
+        ArchiveHeader.seal(&bytes, header: ArchiveHeader(
+            flags: .checksummed, internalBinaryIOVersion: 1, userBinaryIOVersion: 0,
+            bodyLength: UInt64(body.count), tablesLength: UInt64(tables.count)))
+        return bytes
+    }
+
+    static func expectRejected(_ bytes: [UInt8], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let report = GraphDecoder().validate(bytes)
+        #expect(report.problems.contains { $0.message.contains(message) }, "\(report)", sourceLocation: sourceLocation)
+        #expect(throws: GCodableError.self, sourceLocation: sourceLocation) { try GraphDecoder().dump(from: bytes) }
+        #expect(throws: GCodableError.self, sourceLocation: sourceLocation) { try GraphDecoder().typeMap(from: bytes) }
+    }
+
+    @Test func simdLanesMustBeScalars() {
+        // SIMD64 of SIMD64 of … of Double: a fixed size of 64^11 bytes once overflowed.
+        var entries: [[UInt8]] = [[22, 64, 13]]
+        for index in 0 ..< 10 { entries.append([22, 64, 64 + UInt8(index)]) }
+        Self.expectRejected(Self.archive(entries: entries, body: [0x23, 0x4A]), "lanes of a SIMD layout must be scalars")
+    }
+
+    @Test func layoutsThatShareTheirPartsStaySmall() {
+        // Dictionary<e, e> over and over describes 2^30 parts in 60 bytes.
+        var entries: [[UInt8]] = [[18, 10, 10]]
+        for index in 0 ..< 30 { entries.append([18, 64 + UInt8(index), 64 + UInt8(index)]) }
+        let start = Date()
+        Self.expectRejected(Self.archive(entries: entries, body: [0x23, 0x40, 0x00]), "the most is 256")
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    @Test func nestedRangesDoNotOverflowTheirSize() {
+        // Range of Range of … of Double, 60 deep: 8 × 2^60 bytes per value.
+        var entries: [[UInt8]] = [[20, 13]]
+        for index in 0 ..< 59 { entries.append([20, 64 + UInt8(index)]) }
+        Self.expectRejected(Self.archive(entries: entries, body: [0x23, 64 + 59, 0x00]), "unexpected end of data")
+    }
+
+    struct FakeIndexSet: GCodable {
+        var ranges: [Range<Int>]
+        init(ranges: [Range<Int>]) { self.ranges = ranges }
+        init(from decoder: GDecoder) throws { ranges = try decoder.decode() }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(ranges) }
+    }
+
+    @Test func indexSetsRejectRangesFoundationCannotHold() throws {
+        for range in [Int.min ..< Int.max, -5 ..< 3, 0 ..< Int.max] {
+            let data = try GraphEncoder().encode(FakeIndexSet(ranges: [range])) as Bytes
+            #expect(throws: GCodableError.self) { try GraphDecoder().decode(IndexSet.self, from: data) }
+        }
+        let fine = try GraphEncoder().encode(FakeIndexSet(ranges: [0 ..< 3, 10 ..< 12])) as Bytes
+        #expect(try GraphDecoder().decode(IndexSet.self, from: fine) == IndexSet([0, 1, 2, 10, 11]))
+    }
+
+    struct FakeCharacterSet: GCodable {
+        var bitmap: Data
+        init(bitmap: Data) { self.bitmap = bitmap }
+        init(from decoder: GDecoder) throws { bitmap = try decoder.decode() }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(bitmap) }
+    }
+
+    @Test func characterSetsRejectMalformedBitmaps() throws {
+        for bitmap in [Data(), Data(count: 100), Data(count: 8192 + 10), Data(count: 8192 + 8193)] {
+            let data = try GraphEncoder().encode(FakeCharacterSet(bitmap: bitmap)) as Bytes
+            #expect(throws: GCodableError.self) { try GraphDecoder().decode(CharacterSet.self, from: data) }
+        }
+    }
+}
