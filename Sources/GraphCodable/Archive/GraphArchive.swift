@@ -1,0 +1,233 @@
+import Foundation
+
+/// An archive's structure, read without any of its Swift types: header fields, type
+/// table, key table and body, as plain values you can inspect, edit and write back.
+///
+/// Reading then writing an archive gives back the same bytes.
+public struct GraphArchive: Sendable, Equatable {
+    /// An entry of the type table (see Docs/ArchiveFormat.md). Layout components refer to
+    /// other types by reference: a native code (1…63) or `64 + index` in ``types``.
+    public enum TypeEntry: Sendable, Hashable {
+        case valueType(qualifiedName: String, mangledName: String, version: UInt32)
+        case classType(qualifiedName: String, mangledName: String, version: UInt32)
+        case array(element: UInt32)
+        case set(element: UInt32)
+        case dictionary(key: UInt32, value: UInt32)
+        case optional(wrapped: UInt32)
+        case range(bound: UInt32)
+        case closedRange(bound: UInt32)
+        case simd(lanes: Int, scalar: UInt32)
+    }
+
+    /// A body node.
+    public struct Node: Sendable, Equatable {
+        /// The node kinds, as dumps show them.
+        public enum Kind: String, Sendable, CaseIterable {
+            case val = "VAL", ref = "REF", biv = "BIV", bir = "BIR", `nil` = "NIL", pts = "PTS", ptc = "PTC"
+        }
+
+        public var kind: Kind
+        /// The 1-based id of its key in ``GraphArchive/keys``, or 0 when unkeyed.
+        public var key: UInt32
+        /// Its type reference, or 0 when untyped.
+        public var type: UInt32
+        /// Its object id, or 0 when it has no identity.
+        public var objectID: UInt32
+        /// The fields of a `VAL` or `REF`.
+        public var fields: [Node]
+        /// The payload of a `BIV` or `BIR`: for native layouts the payload's bytes, for
+        /// opaque user types their bytes without the length prefix.
+        public var payload: [UInt8]
+
+        /// Creates a node.
+        public init(kind: Kind, key: UInt32 = 0, type: UInt32 = 0, objectID: UInt32 = 0, fields: [Node] = [], payload: [UInt8] = []) {
+            self.kind = kind
+            self.key = key
+            self.type = type
+            self.objectID = objectID
+            self.fields = fields
+            self.payload = payload
+        }
+    }
+
+    /// Whether the archive carries a checksum.
+    public var isChecksummed: Bool
+    /// The layout version of native payloads (see ``BinaryIOInternalVersion``).
+    public var internalBinaryIOVersion: UInt16
+    /// The user BinaryIO version.
+    public var userBinaryIOVersion: UInt16
+    /// The type table.
+    public var types: [TypeEntry]
+    /// The key table (key ids are 1-based).
+    public var keys: [String]
+    /// The root node, then any object definitions written at the top level.
+    public var body: [Node]
+
+    /// Reads the structure of an archive, checking it as decoding does.
+    public init<Q: DataProtocol>(bytes: Q, limits: ArchiveLimits = ArchiveLimits()) throws {
+        self.init(try ParsedArchive(bytes: bytes as? [UInt8] ?? [UInt8](bytes), limits: limits))
+    }
+
+    init(_ archive: ParsedArchive) {
+        isChecksummed = archive.header.flags.contains(.checksummed)
+        internalBinaryIOVersion = archive.header.internalBinaryIOVersion
+        userBinaryIOVersion = archive.header.userBinaryIOVersion
+        keys = archive.keys.keys
+        types = archive.types.entries.map { Self.typeEntry($0, in: archive.types) }
+        var body: [Node] = []
+        var open: [(node: Node, end: Int)] = []
+        func attach(_ node: Node) {
+            if open.isEmpty { body.append(node) } else { open[open.count - 1].node.fields.append(node) }
+        }
+        for (index, flat) in archive.nodes.enumerated() {
+            while let top = open.last, top.end == index {
+                open.removeLast()
+                attach(top.node)
+            }
+            let node = Node(
+                kind: Node.Kind(flat.kind), key: flat.keyID, type: flat.typeReference, objectID: flat.objectID,
+                payload: flat.kind.hasPayload ? Array(archive.bytes[flat.payload]) : [])
+            if flat.kind.hasFields { open.append((node, flat.next)) } else { attach(node) }
+        }
+        while let top = open.popLast() { attach(top.node) }
+        self.body = body
+    }
+
+    private static func typeEntry(_ entry: ResolvedType, in table: TypeTable) -> TypeEntry {
+        func reference(_ layout: NativeDescriptor) -> UInt32 { table.existingReference(for: .native(layout)) ?? 0 }
+        switch entry {
+        case .named(let named) where named.kind == .class:
+            return .classType(qualifiedName: named.qualifiedName, mangledName: named.mangledName, version: named.version)
+        case .named(let named):
+            return .valueType(qualifiedName: named.qualifiedName, mangledName: named.mangledName, version: named.version)
+        case .native(.array(let element)): return .array(element: reference(element))
+        case .native(.set(let element)): return .set(element: reference(element))
+        case .native(.dictionary(let key, let value)): return .dictionary(key: reference(key), value: reference(value))
+        case .native(.optional(let wrapped)): return .optional(wrapped: reference(wrapped))
+        case .native(.range(let bound)): return .range(bound: reference(bound))
+        case .native(.closedRange(let bound)): return .closedRange(bound: reference(bound))
+        case .native(.simd(let lanes, let scalar)): return .simd(lanes: lanes, scalar: reference(scalar))
+        case .native(.scalar), .structured:
+            preconditionFailure("predefined codes are never table entries")
+        }
+    }
+
+    /// The archive's bytes. They are checked as decoding checks them: a structure that
+    /// breaks the format's rules (a key id outside the key table, say) throws.
+    public func bytes() throws -> [UInt8] {
+        var buffer = BinaryWriteBuffer(version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
+        buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
+        try writeBody(to: &buffer)
+        let bodyLength = buffer.count - ArchiveHeader.size
+        writeTables(to: &buffer)
+        var bytes = buffer.bytes
+        ArchiveHeader.seal(&bytes, header: ArchiveHeader(
+            flags: isChecksummed ? .checksummed : [], internalBinaryIOVersion: internalBinaryIOVersion,
+            userBinaryIOVersion: userBinaryIOVersion, bodyLength: UInt64(bodyLength),
+            tablesLength: UInt64(bytes.count - ArchiveHeader.size - bodyLength)))
+        _ = try ParsedArchive(bytes: bytes)
+        return bytes
+    }
+
+    /// A text dump, as `GraphDecoder.dump(from:options:)` makes it.
+    public func dump(options: GraphDumpOptions = .readable) throws -> String {
+        ArchiveDump(archive: try ParsedArchive(bytes: try bytes()), options: options).text
+    }
+
+    private func writeBody(to buffer: inout BinaryWriteBuffer) throws {
+        // Iterative pre-order walk: each frame holds a list of siblings and the next one.
+        var frames: [(nodes: [Node], next: Int)] = [(body, 0)]
+        while let frame = frames.last {
+            guard frame.next < frame.nodes.count else {
+                frames.removeLast()
+                if !frames.isEmpty { buffer.writeEnd() }
+                continue
+            }
+            let node = frame.nodes[frame.next]
+            frames[frames.count - 1].next += 1
+            buffer.writeNodeHeader(node.kind.nodeKind, keyID: node.key, typeReference: node.type, objectID: node.objectID)
+            switch node.kind {
+            case .val, .ref:
+                frames.append((node.fields, 0))
+            case .biv, .bir:
+                if isNativeLayout(node.type) {
+                    buffer.writeBytes(node.payload)
+                } else {
+                    buffer.writeCount(node.payload.count)
+                    buffer.writeBytes(node.payload)
+                }
+            case .nil, .pts, .ptc:
+                break
+            }
+        }
+    }
+
+    /// Whether payloads of `reference` have a native layout (rather than an opaque one).
+    private func isNativeLayout(_ reference: UInt32) -> Bool {
+        if let index = TypeReference.tableIndex(reference) {
+            guard index < types.count else { return false }
+            switch types[index] {
+            case .valueType, .classType: return false
+            default: return true
+            }
+        }
+        return NativeTypeCode(rawValue: UInt8(truncatingIfNeeded: reference))?.isScalar == true && reference < 64
+    }
+
+    private func writeTables(to buffer: inout BinaryWriteBuffer) {
+        buffer.writeCount(types.count)
+        for entry in types {
+            switch entry {
+            case .valueType(let qualifiedName, let mangledName, let version), .classType(let qualifiedName, let mangledName, let version):
+                if case .valueType = entry { buffer.writeByte(1) } else { buffer.writeByte(2) }
+                buffer.writeVarUInt(UInt64(version))
+                buffer.writeString(qualifiedName)
+                buffer.writeString(mangledName)
+            case .array(let element): Self.writeLayout(16, [element], to: &buffer)
+            case .set(let element): Self.writeLayout(17, [element], to: &buffer)
+            case .dictionary(let key, let value): Self.writeLayout(18, [key, value], to: &buffer)
+            case .optional(let wrapped): Self.writeLayout(19, [wrapped], to: &buffer)
+            case .range(let bound): Self.writeLayout(20, [bound], to: &buffer)
+            case .closedRange(let bound): Self.writeLayout(21, [bound], to: &buffer)
+            case .simd(let lanes, let scalar):
+                buffer.writeByte(22)
+                buffer.writeVarUInt(UInt64(max(lanes, 0)))
+                buffer.writeVarUInt(UInt64(scalar))
+            }
+        }
+        buffer.writeCount(keys.count)
+        for key in keys { buffer.writeString(key) }
+    }
+
+    private static func writeLayout(_ kind: UInt8, _ components: [UInt32], to buffer: inout BinaryWriteBuffer) {
+        buffer.writeByte(kind)
+        for component in components { buffer.writeVarUInt(UInt64(component)) }
+    }
+}
+
+extension GraphArchive.Node.Kind {
+    init(_ kind: NodeKind) {
+        switch kind {
+        case .val: self = .val
+        case .ref: self = .ref
+        case .biv: self = .biv
+        case .bir: self = .bir
+        case .nil: self = .nil
+        case .pts: self = .pts
+        case .ptc: self = .ptc
+        case .end: preconditionFailure("the parser never records END as a node")
+        }
+    }
+
+    var nodeKind: NodeKind {
+        switch self {
+        case .val: return .val
+        case .ref: return .ref
+        case .biv: return .biv
+        case .bir: return .bir
+        case .nil: return .nil
+        case .pts: return .pts
+        case .ptc: return .ptc
+        }
+    }
+}
