@@ -88,8 +88,10 @@ extension NativeValue {
 }
 
 extension NativeTypeCode {
-    /// The payload size of the scalars whose size never varies.
-    var fixedSize: Int? {
+    /// The payload size of the scalars whose size never varies under an internal BinaryIO
+    /// version (integers have one only under ``BinaryIOInternalVersion/fixedWidthIntegers``).
+    func fixedSize(internalVersion: UInt16) -> Int? {
+        let fixedWidth = internalVersion >= BinaryIOInternalVersion.fixedWidthIntegers
         switch self {
         case .bool, .int8, .uint8: return 1
         case .float16: return 2
@@ -97,6 +99,9 @@ extension NativeTypeCode {
         case .double, .cgFloat, .date: return 8
         case .uuid, .cgPoint, .cgSize, .int128, .uint128: return 16
         case .cgRect: return 32
+        case .int16, .uint16: return fixedWidth ? 2 : nil
+        case .int32, .uint32: return fixedWidth ? 4 : nil
+        case .int64, .int, .uint64, .uint: return fixedWidth ? 8 : nil
         default: return nil
         }
     }
@@ -105,6 +110,9 @@ extension NativeTypeCode {
     /// `maximumLength` too) but not contents.
     @inline(__always)
     func skip(_ reader: inout BinaryReadBuffer, maximumLength: Int) throws {
+        if let size = fixedSize(internalVersion: reader.internalVersion) {
+            return try reader.withBytes(count: size) { _ in }
+        }
         switch self {
         case .string, .character, .decimal, .data:
             try reader.withBytes(count: try reader.readLength(maximumLength: maximumLength)) { _ in }
@@ -114,19 +122,20 @@ extension NativeTypeCode {
         case .int16, .int32, .int64, .int, .uint16, .uint32, .uint64, .uint:
             _ = try reader.readVarUInt()
         default:
-            guard let size = fixedSize else { throw GCodableError.invalid("\(name) is not a scalar layout", at: reader.offset) }
-            try reader.withBytes(count: size) { _ in }
+            throw GCodableError.invalid("\(name) is not a scalar layout", at: reader.offset)
         }
     }
 }
 
 extension NativeDescriptor {
     /// The payload size when it is the same for every value, such as 8 for a `Double`.
-    var fixedSize: Int? {
+    func fixedSize(internalVersion: UInt16) -> Int? {
         switch self {
-        case .scalar(let code): return code.fixedSize
-        case .simd(let lanes, let scalar): return scalar.fixedSize.flatMap { Self.product($0, lanes) }
-        case .range(let bound), .closedRange(let bound): return bound.fixedSize.flatMap { Self.product($0, 2) }
+        case .scalar(let code): return code.fixedSize(internalVersion: internalVersion)
+        case .simd(let lanes, let scalar):
+            return scalar.fixedSize(internalVersion: internalVersion).flatMap { Self.product($0, lanes) }
+        case .range(let bound), .closedRange(let bound):
+            return bound.fixedSize(internalVersion: internalVersion).flatMap { Self.product($0, 2) }
         default: return nil
         }
     }
@@ -140,7 +149,7 @@ extension NativeDescriptor {
     /// Moves `reader` past one payload of this layout, checking lengths (against
     /// `maximumLength` too) but not contents.
     func skip(_ reader: inout BinaryReadBuffer, maximumLength: Int) throws {
-        if let size = fixedSize {
+        if let size = fixedSize(internalVersion: reader.internalVersion) {
             try reader.withBytes(count: size) { _ in }
             return
         }
@@ -149,7 +158,7 @@ extension NativeDescriptor {
             try code.skip(&reader, maximumLength: maximumLength)
         case .array(let element), .set(let element):
             let count = try reader.readCount()
-            if let size = element.fixedSize {
+            if let size = element.fixedSize(internalVersion: reader.internalVersion) {
                 let total = count.multipliedReportingOverflow(by: size)
                 guard !total.overflow else { throw GCodableError.corrupted("element count overflows", at: reader.offset) }
                 try reader.withBytes(count: total.partialValue) { _ in }

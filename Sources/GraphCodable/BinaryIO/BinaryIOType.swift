@@ -24,8 +24,11 @@ public typealias BinaryIOType = BinaryIType & BinaryOType
 public enum BinaryIOInternalVersion {
     /// Variable-length integers (LEB128, zig-zag for signed types), the first layout.
     public static let variableLengthIntegers: UInt16 = 1
+    /// Integers wider than 8 bits in their full width, little-endian: larger, but read
+    /// and written without a loop.
+    public static let fixedWidthIntegers: UInt16 = 2
     /// The layout new archives are written with.
     public static let current: UInt16 = variableLengthIntegers
     /// Every layout this build can read.
-    public static let supported: ClosedRange<UInt16> = 1...1
+    public static let supported: ClosedRange<UInt16> = 1 ... 2
 }

@@ -130,6 +130,9 @@ public struct BinaryReadBuffer: Sendable {
         if T.bitWidth == 8 {
             return T(truncatingIfNeeded: try readByte())
         }
+        if internalVersion >= BinaryIOInternalVersion.fixedWidthIntegers {
+            return try readFixedWidth()
+        }
         let value: T?
         if T.isSigned {
             value = T(exactly: try readVarInt())

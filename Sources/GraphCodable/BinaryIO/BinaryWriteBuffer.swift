@@ -74,12 +74,15 @@ public struct BinaryWriteBuffer: Sendable {
         writeVarUInt(UInt64(count))
     }
 
-    /// Appends an integer in the library's layout: one byte for 8-bit types, otherwise
-    /// a (zig-zag) variable-length integer.
+    /// Appends an integer in the library's layout: one byte for 8-bit types, otherwise a
+    /// (zig-zag) variable-length integer, or the full width under
+    /// ``BinaryIOInternalVersion/fixedWidthIntegers``.
     @inline(__always)
     public mutating func writeInteger<T: FixedWidthInteger>(_ value: T) {
         if T.bitWidth == 8 {
             bytes.append(UInt8(truncatingIfNeeded: value))
+        } else if internalVersion >= BinaryIOInternalVersion.fixedWidthIntegers {
+            writeFixedWidth(value)
         } else if T.isSigned {
             writeVarInt(Int64(truncatingIfNeeded: value))
         } else {

@@ -76,6 +76,8 @@ final class DecodingSession: GDecoder {
     private let classLookup: ClassLookup
     private let nodes: [ArchiveNode]
     private let bytes: [UInt8]
+    /// Whether the archive's integers are in their full width.
+    private let fixedWidthIntegers: Bool
     private let stack = StackGuard()
     private let state: UnsafeMutablePointer<State>
 
@@ -87,6 +89,7 @@ final class DecodingSession: GDecoder {
         self.classLookup = classLookup
         self.nodes = archive.nodes
         self.bytes = archive.bytes
+        fixedWidthIntegers = archive.header.internalBinaryIOVersion >= BinaryIOInternalVersion.fixedWidthIntegers
         self.userInfo = userInfo
         state = .allocate(capacity: 1)
         state.initialize(to: State(decoded: Array(repeating: false, count: archive.nodes.count)))
@@ -230,7 +233,7 @@ final class DecodingSession: GDecoder {
         let node = nodes[index]
         if let scalar = ScalarFastPath.scalar(T.self), node.kind == .biv, node.typeReference == scalar.typeReference {
             switch scalar {
-            case .int: return unsafeBitCast(ScalarFastPath.readInt(node, in: bytes), to: T.self)
+            case .int: return unsafeBitCast(ScalarFastPath.readInt(node, in: bytes, fixedWidth: fixedWidthIntegers), to: T.self)
             case .string: return unsafeBitCast(try ScalarFastPath.readString(node, in: bytes), to: T.self)
             case .double: return unsafeBitCast(ScalarFastPath.readDouble(node, in: bytes), to: T.self)
             case .float: return unsafeBitCast(ScalarFastPath.readFloat(node, in: bytes), to: T.self)

@@ -58,7 +58,8 @@ enum ScalarFastPath {
     // the parser has already checked.
 
     @inline(__always)
-    static func readInt(_ node: ArchiveNode, in bytes: [UInt8]) -> Int {
+    static func readInt(_ node: ArchiveNode, in bytes: [UInt8], fixedWidth: Bool) -> Int {
+        if fixedWidth { return Int(truncatingIfNeeded: fixed(bytes, at: node.payload.lowerBound) as Int64) }
         let raw = varUInt(bytes, at: node.payload.lowerBound)
         return Int(truncatingIfNeeded: Int64(bitPattern: (raw &>> 1) ^ (0 &- (raw & 1))))
     }

@@ -1,0 +1,63 @@
+import Foundation
+import GraphCodable
+import Testing
+
+/// Archives convert between internal BinaryIO layouts without Swift types, and decode the
+/// same values in either.
+@Suite struct ConversionTests {
+    static let fixedWidth = BinaryIOInternalVersion.fixedWidthIntegers
+    static let variableLength = BinaryIOInternalVersion.variableLengthIntegers
+
+    @Test func nativeArchivesConvertBothWaysAndDecodeTheSame() throws {
+        var generator = SplitMix64(seed: 55)
+        for index in 0 ..< 300 {
+            let sample = Sample.random(depth: 3, using: &generator)
+            let original = try GraphEncoder(index.isMultiple(of: 2) ? [] : .omitChecksum).encode(sample) as Bytes
+            let model = try GraphArchive(bytes: original)
+            #expect(try model.converted() == model)
+            #expect(try model.converted(internalBinaryIOVersion: Self.variableLength).bytes() == original)
+
+            let wide = try model.converted(internalBinaryIOVersion: Self.fixedWidth)
+            #expect(wide.internalBinaryIOVersion == Self.fixedWidth)
+            let wideBytes = try wide.bytes()
+            #expect(try GraphDecoder().decode(Sample.self, from: wideBytes) == sample)
+            #expect(GraphDecoder().validate(wideBytes).isValid)
+            #expect(try wide.converted(internalBinaryIOVersion: Self.variableLength).bytes() == original)
+        }
+    }
+
+    @Test func fixedWidthIntegersAreFullWidth() throws {
+        let values = [Int.min, -1, 0, 300, Int.max]
+        let model = try GraphArchive(bytes: try GraphEncoder().encode(values) as Bytes)
+        let wide = try model.converted(internalBinaryIOVersion: Self.fixedWidth).bytes()
+        #expect(try GraphDecoder().decode([Int].self, from: wide) == values)
+        #expect(try GraphDecoder().dump(from: wide).contains("BIV [\(Int.min), -1, 0, 300, \(Int.max)]"))
+        let scalar = try GraphArchive(bytes: try GraphEncoder().encode(GuideKeyedUnkeyedTests.Mixed(
+            title: "t", values: [1, 2], flag: true, note: nil)) as Bytes)
+        let decoded = try GraphDecoder().decode(
+            GuideKeyedUnkeyedTests.Mixed.self, from: try scalar.converted(internalBinaryIOVersion: Self.fixedWidth).bytes())
+        #expect(decoded.values == [1, 2] && decoded.title == "t")
+        // One Int: tag, type, then 8 bytes instead of 1.
+        let one = try GraphArchive(bytes: try GraphEncoder().encode(5) as Bytes)
+        #expect(try one.converted(internalBinaryIOVersion: Self.fixedWidth).bytes().count == one.bytes().count + 7)
+    }
+
+    @Test func userVersionsChangeFreelyWithoutOpaquePayloads() throws {
+        let model = try GraphArchive(bytes: try GraphEncoder().encode(["a": [1.5]]) as Bytes)
+        let relabeled = try model.converted(userBinaryIOVersion: 3)
+        #expect(relabeled.userBinaryIOVersion == 3)
+        #expect(try GraphDecoder().decode([String: [Double]].self, from: try relabeled.bytes()) == ["a": [1.5]])
+    }
+
+    @Test func opaquePayloadsNeedTheirTypes() throws {
+        let values = [Binary.NumericData(vector: SIMD3(1, 2, 3), flag: true)]
+        let model = try GraphArchive(bytes: try GraphEncoder(binaryIOVersion: 1).encode(values) as Bytes)
+        do {
+            _ = try model.converted(internalBinaryIOVersion: Self.fixedWidth)
+            Issue.record("converted opaque payloads without their types")
+        } catch GCodableError.cannotEncode(_, let context) {
+            #expect(context.debugDescription.contains("Array<GraphCodableTests.Binary.NumericData>"))
+        }
+        #expect(throws: GCodableError.self) { try model.converted(internalBinaryIOVersion: 9) }
+    }
+}
