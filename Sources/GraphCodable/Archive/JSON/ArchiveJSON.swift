@@ -1,0 +1,281 @@
+import Foundation
+
+// The lossless JSON form of an archive (Docs/ArchiveJSON.md): every node, id, type
+// reference, key and native value is explicit; archive → JSON → archive gives the same bytes.
+
+extension GraphArchive {
+    /// The archive as JSON text (UTF-8).
+    public func jsonData() throws -> Data {
+        let stack = StackGuard()
+        let layouts = try nativeLayouts()
+        var types: [JSONValue] = []
+        for entry in self.types { types.append(Self.json(of: entry)) }
+        var body: [JSONValue] = []
+        for node in self.body { body.append(try json(of: node, layouts: layouts, stack: stack)) }
+        let document = JSONValue.object([
+            ("format", .string("graphcodable-archive")),
+            ("formatVersion", .number("1")),
+            ("checksummed", .bool(isChecksummed)),
+            ("internalBinaryIOVersion", .number(String(internalBinaryIOVersion))),
+            ("userBinaryIOVersion", .number(String(userBinaryIOVersion))),
+            ("types", .array(types)),
+            ("keys", .array(keys.map { .string($0) })),
+            ("body", .array(body)),
+        ])
+        return Data(try document.text(stack: stack).utf8)
+    }
+
+    /// Reads the JSON form. Invalid JSON, or JSON that breaks the format's rules, throws
+    /// an error that names the JSON path of the problem.
+    public init<Q: DataProtocol>(json: Q) throws {
+        let stack = StackGuard()
+        let document = try JSONParser.parse(json as? [UInt8] ?? [UInt8](json), stack: stack)
+        var reader = JSONReader(path: [])
+        guard try reader.string(document["format"], "format") == "graphcodable-archive" else {
+            throw reader.problem("not the JSON form of a GraphCodable archive", at: "format")
+        }
+        guard try reader.integer(document["formatVersion"], "formatVersion", as: UInt16.self) == 1 else {
+            throw reader.problem("unsupported formatVersion", at: "formatVersion")
+        }
+        isChecksummed = try reader.bool(document["checksummed"], "checksummed")
+        internalBinaryIOVersion = try reader.integer(document["internalBinaryIOVersion"], "internalBinaryIOVersion", as: UInt16.self)
+        userBinaryIOVersion = try reader.integer(document["userBinaryIOVersion"], "userBinaryIOVersion", as: UInt16.self)
+        let typeValues = try reader.array(document["types"], "types")
+        types = try typeValues.enumerated().map { index, value in
+            try reader.nested(.key("types")) { try $0.nested(.index(index)) { try Self.typeEntry(value, reader: &$0) } }
+        }
+        keys = try reader.array(document["keys"], "keys").enumerated().map { index, value in
+            try reader.nested(.key("keys")) { try $0.string(value, index) }
+        }
+        body = []
+        let layouts = try nativeLayouts()
+        let bodyValues = try reader.array(document["body"], "body")
+        for (index, value) in bodyValues.enumerated() {
+            let parsed = try reader.nested(.key("body")) {
+                try $0.nested(.index(index)) { try self.node(from: value, layouts: layouts, reader: &$0, stack: stack) }
+            }
+            body.append(parsed)
+        }
+    }
+
+    // MARK: Types
+
+    /// The layout of each type reference that has a native one.
+    private func nativeLayouts() throws -> [UInt32: NativeDescriptor] {
+        var layouts: [UInt32: NativeDescriptor] = [:]
+        for code in NativeTypeCode.allCases where code.isScalar { layouts[UInt32(code.rawValue)] = .scalar(code) }
+        for (index, entry) in types.enumerated() {
+            func component(_ reference: UInt32) throws -> NativeDescriptor {
+                guard let layout = layouts[reference] else {
+                    throw GCodableError.dataCorrupted(.init(
+                        debugDescription: "type \(index) refers to \(reference), which is not an earlier native layout",
+                        path: [.key("types"), .index(index)]))
+                }
+                return layout
+            }
+            let layout: NativeDescriptor
+            switch entry {
+            case .valueType, .classType: continue
+            case .array(let element): layout = .array(try component(element))
+            case .set(let element): layout = .set(try component(element))
+            case .dictionary(let key, let value): layout = .dictionary(try component(key), try component(value))
+            case .optional(let wrapped): layout = .optional(try component(wrapped))
+            case .range(let bound): layout = .range(try component(bound))
+            case .closedRange(let bound): layout = .closedRange(try component(bound))
+            case .simd(let lanes, let scalar): layout = .simd(lanes: lanes, try component(scalar))
+            }
+            layouts[TypeReference.reference(forTableIndex: index)] = layout
+        }
+        return layouts
+    }
+
+    private static func json(of entry: TypeEntry) -> JSONValue {
+        func number<T: BinaryInteger>(_ value: T) -> JSONValue { .number(String(value)) }
+        switch entry {
+        case .valueType(let qualifiedName, let mangledName, let version):
+            return .object([("valueType", .string(qualifiedName)), ("mangledName", .string(mangledName)), ("version", number(version))])
+        case .classType(let qualifiedName, let mangledName, let version):
+            return .object([("classType", .string(qualifiedName)), ("mangledName", .string(mangledName)), ("version", number(version))])
+        case .array(let element): return .object([("array", number(element))])
+        case .set(let element): return .object([("set", number(element))])
+        case .dictionary(let key, let value): return .object([("dictionary", .array([number(key), number(value)]))])
+        case .optional(let wrapped): return .object([("optional", number(wrapped))])
+        case .range(let bound): return .object([("range", number(bound))])
+        case .closedRange(let bound): return .object([("closedRange", number(bound))])
+        case .simd(let lanes, let scalar): return .object([("simd", number(lanes)), ("scalar", number(scalar))])
+        }
+    }
+
+    private static func typeEntry(_ value: JSONValue, reader: inout JSONReader) throws -> TypeEntry {
+        guard case .object(let members) = value, let kind = members.first?.key else {
+            throw reader.problem("a type must be an object", at: nil)
+        }
+        func reference(_ key: String) throws -> UInt32 { try reader.integer(value[key], key, as: UInt32.self) }
+        switch kind {
+        case "valueType", "classType":
+            let qualifiedName = try reader.string(value[kind], kind)
+            let mangledName = try reader.string(value["mangledName"], "mangledName")
+            let version = try reader.integer(value["version"], "version", as: UInt32.self)
+            return kind == "valueType"
+                ? .valueType(qualifiedName: qualifiedName, mangledName: mangledName, version: version)
+                : .classType(qualifiedName: qualifiedName, mangledName: mangledName, version: version)
+        case "array": return .array(element: try reference("array"))
+        case "set": return .set(element: try reference("set"))
+        case "optional": return .optional(wrapped: try reference("optional"))
+        case "range": return .range(bound: try reference("range"))
+        case "closedRange": return .closedRange(bound: try reference("closedRange"))
+        case "dictionary":
+            let pair = try reader.array(value["dictionary"], "dictionary")
+            guard pair.count == 2 else { throw reader.problem("a dictionary layout names a key and a value type", at: "dictionary") }
+            return try reader.nested(.key("dictionary")) {
+                .dictionary(key: try $0.integer(pair[0], 0, as: UInt32.self), value: try $0.integer(pair[1], 1, as: UInt32.self))
+            }
+        case "simd": return .simd(lanes: Int(try reader.integer(value["simd"], "simd", as: UInt8.self)), scalar: try reference("scalar"))
+        default: throw reader.problem("unknown type kind \"\(kind)\"", at: nil)
+        }
+    }
+
+    // MARK: Nodes
+
+    private func json(of node: Node, layouts: [UInt32: NativeDescriptor], stack: StackGuard) throws -> JSONValue {
+        guard stack.hasRoom() else {
+            throw GCodableError.cannotEncode(GraphArchive.self, .init(debugDescription: "the archive nests too deeply for this thread's stack"))
+        }
+        var members: [(key: String, value: JSONValue)] = [("kind", .string(node.kind.rawValue))]
+        if node.key != 0 {
+            members.append(("key", node.key <= keys.count ? .string(keys[Int(node.key) - 1]) : .number(String(node.key))))
+        }
+        if node.type != 0 { members.append(("type", .number(String(node.type)))) }
+        if node.objectID != 0 { members.append(("id", .number(String(node.objectID)))) }
+        switch node.kind {
+        case .val, .ref:
+            members.append(("fields", .array(try node.fields.map { try json(of: $0, layouts: layouts, stack: stack) })))
+        case .biv, .bir:
+            if let layout = layouts[node.type] {
+                var reader = BinaryReadBuffer(bytes: node.payload, version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
+                members.append(("value", NativeJSON.json(of: try layout.read(&reader), layout: layout)))
+            } else {
+                members.append(("bytes", .string(Data(node.payload).base64EncodedString())))
+            }
+        case .nil, .pts, .ptc:
+            break
+        }
+        return .object(members)
+    }
+
+    private func node(
+        from value: JSONValue, layouts: [UInt32: NativeDescriptor], reader: inout JSONReader, stack: StackGuard
+    ) throws -> Node {
+        guard stack.hasRoom() else { throw reader.problem("the JSON nests too deeply for this thread's stack", at: nil) }
+        guard case .object = value else { throw reader.problem("a node must be an object", at: nil) }
+        guard let kind = Node.Kind(rawValue: try reader.string(value["kind"], "kind")) else {
+            throw reader.problem("unknown node kind", at: "kind")
+        }
+        var node = Node(kind: kind)
+        switch value["key"] {
+        case nil: break
+        case .string(let key)?:
+            guard let index = keys.firstIndex(of: key) else { throw reader.problem("key \"\(key)\" is not in keys", at: "key") }
+            node.key = UInt32(index + 1)
+        case let other?: node.key = try reader.integer(other, "key", as: UInt32.self)
+        }
+        if let type = value["type"] { node.type = try reader.integer(type, "type", as: UInt32.self) }
+        if let id = value["id"] { node.objectID = try reader.integer(id, "id", as: UInt32.self) }
+        switch kind {
+        case .val, .ref:
+            let fields = try reader.array(value["fields"] ?? .array([]), "fields")
+            for (index, field) in fields.enumerated() {
+                let child = try reader.nested(.key("fields")) {
+                    try $0.nested(.index(index)) { try self.node(from: field, layouts: layouts, reader: &$0, stack: stack) }
+                }
+                node.fields.append(child)
+            }
+        case .biv, .bir:
+            if let layout = layouts[node.type] {
+                guard let json = value["value"] else { throw reader.problem("a native value needs \"value\"", at: nil) }
+                let native = try reader.nested(.key("value")) { try NativeJSON.value(of: json, layout: layout, reader: &$0) }
+                var buffer = BinaryWriteBuffer(version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
+                do {
+                    try layout.write(native, to: &buffer)
+                } catch {
+                    throw reader.problem("the value does not fit its type: \(error)", at: "value")
+                }
+                node.payload = buffer.bytes
+            } else {
+                let text = try reader.string(value["bytes"], "bytes")
+                guard let bytes = Data(base64Encoded: text) else { throw reader.problem("invalid base64", at: "bytes") }
+                node.payload = [UInt8](bytes)
+            }
+        case .nil, .pts, .ptc:
+            break
+        }
+        return node
+    }
+}
+
+/// Reads typed values out of JSON, naming the JSON path of any problem.
+struct JSONReader {
+    var path: [GCodableError.PathComponent]
+
+    func problem(_ message: String, at member: String?) -> GCodableError {
+        let location = path + (member.map { [GCodableError.PathComponent.key($0)] } ?? [])
+        let jsonPath = "$" + location.map { component in
+            switch component {
+            case .key(let key): return ".\(key)"
+            case .index(let index): return "[\(index)]"
+            }
+        }.joined()
+        return .dataCorrupted(.init(debugDescription: "\(message) at \(jsonPath)", path: location))
+    }
+
+    private func problem(_ message: String, at component: GCodableError.PathComponent) -> GCodableError {
+        var reader = self
+        reader.path.append(component)
+        return reader.problem(message, at: nil)
+    }
+
+    mutating func nested<R>(_ component: GCodableError.PathComponent, _ body: (inout JSONReader) throws -> R) rethrows -> R {
+        path.append(component)
+        defer { path.removeLast() }
+        return try body(&self)
+    }
+
+    func string(_ value: JSONValue?, _ member: String) throws -> String {
+        guard case .string(let string)? = value else { throw problem("expected a string", at: .key(member)) }
+        return string
+    }
+
+    func string(_ value: JSONValue, _ index: Int) throws -> String {
+        guard case .string(let string) = value else { throw problem("expected a string", at: .index(index)) }
+        return string
+    }
+
+    func bool(_ value: JSONValue?, _ member: String) throws -> Bool {
+        guard case .bool(let flag)? = value else { throw problem("expected true or false", at: .key(member)) }
+        return flag
+    }
+
+    func array(_ value: JSONValue?, _ member: String) throws -> [JSONValue] {
+        guard case .array(let elements)? = value else { throw problem("expected an array", at: .key(member)) }
+        return elements
+    }
+
+    func integer<T: FixedWidthInteger>(_ value: JSONValue?, _ member: String, as _: T.Type) throws -> T {
+        try integer(value, .key(member))
+    }
+
+    func integer<T: FixedWidthInteger>(_ value: JSONValue, _ index: Int, as _: T.Type) throws -> T {
+        try integer(value, .index(index))
+    }
+
+    /// An integer written as a JSON number or a string of digits.
+    func integer<T: FixedWidthInteger>(_ value: JSONValue?, _ component: GCodableError.PathComponent) throws -> T {
+        switch value {
+        case .number(let text)?, .string(let text)?:
+            guard let integer = T(text) else { throw problem("expected an integer that fits \(T.self)", at: component) }
+            return integer
+        default:
+            throw problem("expected an integer", at: component)
+        }
+    }
+}

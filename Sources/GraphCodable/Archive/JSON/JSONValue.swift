@@ -1,0 +1,242 @@
+/// A JSON value whose numbers keep their exact text, so that integers and floating-point
+/// numbers convert without rounding.
+indirect enum JSONValue: Sendable {
+    case null
+    case bool(Bool)
+    /// A number, as written in the JSON text.
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    /// An object, with its members in order.
+    case object([(key: String, value: JSONValue)])
+
+    /// The value of member `key`, if this is an object that has it.
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The JSON text, indented by two spaces per level.
+    func text(stack: StackGuard) throws -> String {
+        var text = ""
+        try write(into: &text, indent: 0, stack: stack)
+        return text
+    }
+
+    private func write(into text: inout String, indent: Int, stack: StackGuard) throws {
+        guard stack.hasRoom() else {
+            throw GCodableError.cannotEncode(JSONValue.self, .init(debugDescription: "the archive nests too deeply for this thread's stack"))
+        }
+        switch self {
+        case .null: text += "null"
+        case .bool(let flag): text += flag ? "true" : "false"
+        case .number(let number): text += number
+        case .string(let string): Self.writeString(string, into: &text)
+        case .array(let elements):
+            guard !elements.isEmpty else { return text += "[]" }
+            text += "[\n"
+            for (index, element) in elements.enumerated() {
+                text += String(repeating: "  ", count: indent + 1)
+                try element.write(into: &text, indent: indent + 1, stack: stack)
+                text += index + 1 < elements.count ? ",\n" : "\n"
+            }
+            text += String(repeating: "  ", count: indent) + "]"
+        case .object(let members):
+            guard !members.isEmpty else { return text += "{}" }
+            text += "{\n"
+            for (index, member) in members.enumerated() {
+                text += String(repeating: "  ", count: indent + 1)
+                Self.writeString(member.key, into: &text)
+                text += ": "
+                try member.value.write(into: &text, indent: indent + 1, stack: stack)
+                text += index + 1 < members.count ? ",\n" : "\n"
+            }
+            text += String(repeating: "  ", count: indent) + "}"
+        }
+    }
+
+    private static func writeString(_ string: String, into text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}
+
+/// Parses JSON text (RFC 8259) into a ``JSONValue``, keeping numbers as their text.
+struct JSONParser {
+    private let bytes: [UInt8]
+    private var offset = 0
+    private let stack: StackGuard
+
+    /// Parses `bytes`, which must hold exactly one JSON value.
+    static func parse(_ bytes: [UInt8], stack: StackGuard) throws -> JSONValue {
+        var parser = JSONParser(bytes: bytes, stack: stack)
+        let value = try parser.value()
+        parser.skipWhitespace()
+        guard parser.offset == bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    private init(bytes: [UInt8], stack: StackGuard) {
+        self.bytes = bytes
+        self.stack = stack
+    }
+
+    private func error(_ message: String) -> GCodableError {
+        .dataCorrupted(.init(debugDescription: "invalid JSON: \(message)", byteOffset: offset))
+    }
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[offset]) { offset += 1 }
+    }
+
+    private mutating func expect(_ literal: String) throws {
+        let utf8 = Array(literal.utf8)
+        guard bytes.count - offset >= utf8.count, Array(bytes[offset ..< offset + utf8.count]) == utf8 else {
+            throw error("expected \(literal)")
+        }
+        offset += utf8.count
+    }
+
+    private mutating func value() throws -> JSONValue {
+        guard stack.hasRoom() else { throw error("nesting too deep for this thread's stack") }
+        skipWhitespace()
+        guard offset < bytes.count else { throw error("unexpected end of text") }
+        switch bytes[offset] {
+        case UInt8(ascii: "n"): try expect("null"); return .null
+        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "["):
+            offset += 1
+            var elements: [JSONValue] = []
+            skipWhitespace()
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") { offset += 1; return .array(elements) }
+            while true {
+                elements.append(try value())
+                skipWhitespace()
+                guard offset < bytes.count else { throw error("unterminated array") }
+                offset += 1
+                if bytes[offset - 1] == UInt8(ascii: "]") { return .array(elements) }
+                guard bytes[offset - 1] == UInt8(ascii: ",") else { offset -= 1; throw error("expected , or ]") }
+            }
+        case UInt8(ascii: "{"):
+            offset += 1
+            var members: [(key: String, value: JSONValue)] = []
+            skipWhitespace()
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") { offset += 1; return .object(members) }
+            while true {
+                skipWhitespace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a member name") }
+                let key = try string()
+                skipWhitespace()
+                try expect(":")
+                members.append((key, try value()))
+                skipWhitespace()
+                guard offset < bytes.count else { throw error("unterminated object") }
+                offset += 1
+                if bytes[offset - 1] == UInt8(ascii: "}") { return .object(members) }
+                guard bytes[offset - 1] == UInt8(ascii: ",") else { offset -= 1; throw error("expected , or }") }
+            }
+        default:
+            return .number(try number())
+        }
+    }
+
+    private mutating func number() throws -> String {
+        let start = offset
+        func digits() -> Int {
+            let first = offset
+            while offset < bytes.count, (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(bytes[offset]) { offset += 1 }
+            return offset - first
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        let integerStart = offset
+        let integerDigits = digits()
+        guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
+            offset = start
+            throw error("invalid number")
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+            offset += 1
+            guard digits() > 0 else { throw error("invalid number") }
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+            offset += 1
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            guard digits() > 0 else { throw error("invalid number") }
+        }
+        return String(decoding: bytes[start ..< offset], as: UTF8.self)
+    }
+
+    private mutating func string() throws -> String {
+        offset += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = offset
+        func flushRun() throws {
+            guard let run = String(validating: bytes[runStart ..< offset], as: UTF8.self) else {
+                throw error("invalid UTF-8 in a string")
+            }
+            scalars.append(contentsOf: run.unicodeScalars)
+        }
+        while true {
+            guard offset < bytes.count else { throw error("unterminated string") }
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                try flushRun()
+                offset += 1
+                return String(scalars)
+            }
+            guard byte >= 0x20 else { throw error("control character in a string") }
+            guard byte == UInt8(ascii: "\\") else { offset += 1; continue }
+            try flushRun()
+            offset += 1
+            guard offset < bytes.count else { throw error("unterminated escape") }
+            let escape = bytes[offset]
+            offset += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800 ... 0xDBFF).contains(code) {
+                    try expect("\\u")
+                    let low = try hex4()
+                    guard (0xDC00 ... 0xDFFF).contains(low) else { throw error("unpaired surrogate") }
+                    code = 0x10000 + (code - 0xD800) << 10 + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                scalars.append(scalar)
+            default:
+                throw error("invalid escape")
+            }
+            runStart = offset
+        }
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        guard bytes.count - offset >= 4, let code = UInt32(String(decoding: bytes[offset ..< offset + 4], as: UTF8.self), radix: 16) else {
+            throw error("invalid \\u escape")
+        }
+        offset += 4
+        return code
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// Native values in JSON (Docs/ArchiveJSON.md), exactly: integers as numbers up to 2^53 and
+/// as strings beyond; floating-point numbers as their shortest exact decimal, or as
+/// "nan", "inf", "-inf", "-0" (a NaN with another payload as "nan:0x" and its bits); data
+/// as base64; containers as arrays; optionals as null or their value (`{"some": …}` when
+/// the value is itself an optional).
+enum NativeJSON {
+    private static let exactIntegers: ClosedRange<Int64> = -(1 << 53) ... (1 << 53)
+
+    static func json(of value: NativeValue, layout: NativeDescriptor) -> JSONValue {
+        switch (layout, value) {
+        case (_, .bool(let flag)): return .bool(flag)
+        case (_, .signed(let integer)): return exactIntegers.contains(integer) ? .number(String(integer)) : .string(String(integer))
+        case (_, .unsigned(let integer)): return integer <= UInt64(1 << 53) ? .number(String(integer)) : .string(String(integer))
+        case (_, .signed128(let integer)): return .string(String(integer))
+        case (_, .unsigned128(let integer)): return .string(String(integer))
+        case (_, .float16(let bits)): return .string("0x" + String(bits, radix: 16))
+        case (_, .float(let number)): return floatingPoint(number, bits: UInt64(number.bitPattern), canonicalNaN: UInt64(Float.nan.bitPattern))
+        case (_, .double(let number)), (_, .date(let number)):
+            return floatingPoint(number, bits: number.bitPattern, canonicalNaN: Double.nan.bitPattern)
+        case (_, .text(let text)): return .string(text)
+        case (_, .data(let bytes)): return .string(Data(bytes).base64EncodedString())
+        case (_, .uuid(let uuid)): return .string(uuid.uuidString)
+        case (_, .url(let relative, nil)): return .string(relative)
+        case (_, .url(let relative, let base?)): return .object([("relative", .string(relative)), ("base", .string(base))])
+        case (_, .geometry(let parts)):
+            return .array(parts.map { floatingPoint($0, bits: $0.bitPattern, canonicalNaN: Double.nan.bitPattern) })
+        case (.array(let element), .sequence(let elements)), (.set(let element), .sequence(let elements)),
+            (.simd(_, let element), .sequence(let elements)):
+            return .array(elements.map { json(of: $0, layout: element) })
+        case (.dictionary(let key, let valueLayout), .dictionary(let pairs)):
+            return .array(pairs.map { .array([json(of: $0.key, layout: key), json(of: $0.value, layout: valueLayout)]) })
+        case (.optional(let wrapped), .optional(let inner)):
+            guard let inner else { return .null }
+            let wrappedJSON = json(of: inner, layout: wrapped)
+            if case .optional = wrapped { return .object([("some", wrappedJSON)]) }
+            return wrappedJSON
+        case (.range(let bound), .bounds(let lower, let upper)), (.closedRange(let bound), .bounds(let lower, let upper)):
+            return .array([json(of: lower, layout: bound), json(of: upper, layout: bound)])
+        default:
+            return .null
+        }
+    }
+
+    private static func floatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ number: F, bits: UInt64, canonicalNaN: UInt64
+    ) -> JSONValue {
+        if number.isNaN { return .string(bits == canonicalNaN ? "nan" : "nan:0x" + String(bits, radix: 16)) }
+        if number.isInfinite { return .string(number < 0 ? "-inf" : "inf") }
+        if number == 0 && number.sign == .minus { return .string("-0") }
+        return .number(number.description)
+    }
+
+    static func value(of json: JSONValue, layout: NativeDescriptor, reader: inout JSONReader) throws -> NativeValue {
+        func fail(_ expected: String) -> GCodableError { reader.problem("expected \(expected) for \(layout)", at: nil) }
+        func elements() throws -> [JSONValue] {
+            guard case .array(let elements) = json else { throw fail("an array") }
+            return elements
+        }
+        func each(_ values: [JSONValue], _ layout: NativeDescriptor, reader: inout JSONReader) throws -> [NativeValue] {
+            try values.enumerated().map { index, element in
+                try reader.nested(.index(index)) { try value(of: element, layout: layout, reader: &$0) }
+            }
+        }
+        switch layout {
+        case .scalar(let code):
+            return try scalar(json, code, fail: fail)
+        case .array(let element), .set(let element):
+            return .sequence(try each(try elements(), element, reader: &reader))
+        case .simd(let lanes, let scalar):
+            let values = try elements()
+            guard values.count == lanes else { throw fail("\(lanes) lanes") }
+            return .sequence(try each(values, scalar, reader: &reader))
+        case .dictionary(let key, let valueLayout):
+            return .dictionary(try elements().enumerated().map { index, pair in
+                try reader.nested(.index(index)) { reader in
+                    guard case .array(let parts) = pair, parts.count == 2 else { throw reader.problem("expected a [key, value] pair", at: nil) }
+                    return (try reader.nested(.index(0)) { try value(of: parts[0], layout: key, reader: &$0) },
+                            try reader.nested(.index(1)) { try value(of: parts[1], layout: valueLayout, reader: &$0) })
+                }
+            })
+        case .optional(let wrapped):
+            if case .null = json { return .optional(nil) }
+            guard case .optional = wrapped else { return .optional(try value(of: json, layout: wrapped, reader: &reader)) }
+            guard let some = json["some"] else { throw fail("null or {\"some\": …}") }
+            return .optional(try reader.nested(.key("some")) { try value(of: some, layout: wrapped, reader: &$0) })
+        case .range(let bound), .closedRange(let bound):
+            let values = try elements()
+            guard values.count == 2 else { throw fail("[lower, upper]") }
+            let bounds = try each(values, bound, reader: &reader)
+            return .bounds(bounds[0], bounds[1])
+        }
+    }
+
+    private static func scalar(_ json: JSONValue, _ code: NativeTypeCode, fail: (String) -> GCodableError) throws -> NativeValue {
+        func text() throws -> String {
+            guard case .string(let text) = json else { throw fail("a string") }
+            return text
+        }
+        func integerText() throws -> String {
+            switch json {
+            case .number(let text), .string(let text): return text
+            default: throw fail("an integer")
+            }
+        }
+        func double(_ json: JSONValue) throws -> Double {
+            switch json {
+            case .number(let text): if let number = Double(text) { return number }
+            case .string("nan"): return .nan
+            case .string("inf"): return .infinity
+            case .string("-inf"): return -.infinity
+            case .string("-0"): return -0.0
+            case .string(let text) where text.hasPrefix("nan:0x"):
+                if let bits = UInt64(text.dropFirst(6), radix: 16), Double(bitPattern: bits).isNaN { return Double(bitPattern: bits) }
+            default: break
+            }
+            throw fail("a number, \"nan\", \"inf\", \"-inf\" or \"-0\"")
+        }
+        switch code {
+        case .bool:
+            guard case .bool(let flag) = json else { throw fail("true or false") }
+            return .bool(flag)
+        case .int8, .int16, .int32, .int64, .int:
+            guard let integer = Int64(try integerText()) else { throw fail("an integer") }
+            return .signed(integer)
+        case .uint8, .uint16, .uint32, .uint64, .uint:
+            guard let integer = UInt64(try integerText()) else { throw fail("an unsigned integer") }
+            return .unsigned(integer)
+        case .int128:
+            guard let integer = Int128(try integerText()) else { throw fail("an integer") }
+            return .signed128(integer)
+        case .uint128:
+            guard let integer = UInt128(try integerText()) else { throw fail("an unsigned integer") }
+            return .unsigned128(integer)
+        case .float16:
+            let hex = try text()
+            guard hex.hasPrefix("0x"), let bits = UInt16(hex.dropFirst(2), radix: 16) else { throw fail("\"0x\" and 16 bits") }
+            return .float16(bits)
+        case .float:
+            switch json {
+            case .number(let number): if let value = Float(number) { return .float(value) }
+            case .string(let special) where special.hasPrefix("nan:0x"):
+                if let bits = UInt32(special.dropFirst(6), radix: 16), Float(bitPattern: bits).isNaN { return .float(Float(bitPattern: bits)) }
+            default: return .float(Float(try double(json)))
+            }
+            throw fail("a number")
+        case .double, .cgFloat: return .double(try double(json))
+        case .date: return .date(try double(json))
+        case .string, .decimal: return .text(try text())
+        case .character:
+            let character = try text()
+            guard character.count == 1 else { throw fail("one character") }
+            return .text(character)
+        case .data:
+            guard let data = Data(base64Encoded: try text()) else { throw fail("base64") }
+            return .data([UInt8](data))
+        case .uuid:
+            guard let uuid = UUID(uuidString: try text()) else { throw fail("a UUID") }
+            return .uuid(uuid)
+        case .url:
+            if case .string(let relative) = json { return .url(relative: relative, base: nil) }
+            guard case .string(let relative)? = json["relative"], case .string(let base)? = json["base"] else {
+                throw fail("a string or {\"relative\": …, \"base\": …}")
+            }
+            return .url(relative: relative, base: base)
+        case .cgPoint, .cgSize, .cgRect:
+            guard case .array(let parts) = json, parts.count == (code == .cgRect ? 4 : 2) else { throw fail("an array of numbers") }
+            return .geometry(try parts.map(double))
+        default:
+            throw fail("a scalar")
+        }
+    }
+}
