@@ -49,6 +49,48 @@ import Testing
         #expect(try GraphDecoder().decode([String: [Double]].self, from: try relabeled.bytes()) == ["a": [1.5]])
     }
 
+    /// A user BinaryIO type whose layout depends on the internal version (it writes an Int).
+    struct Reading: GBinaryCodable, Equatable {
+        var count: Int
+        var value: Double
+        init(count: Int, value: Double) {
+            self.count = count
+            self.value = value
+        }
+        init(from rbuffer: inout BinaryReadBuffer) throws {
+            count = try Int(from: &rbuffer)
+            value = try Double(from: &rbuffer)
+        }
+        func write(to wbuffer: inout BinaryWriteBuffer) throws {
+            try count.write(to: &wbuffer)
+            try value.write(to: &wbuffer)
+        }
+    }
+
+    @Test func userBinaryTypesConvertThroughTheRegistry() throws {
+        let readings = [Reading(count: 3, value: 0.5), Reading(count: -70_000, value: .infinity)]
+        let original = try GraphEncoder().encode(readings) as Bytes
+        let model = try GraphArchive(bytes: original)
+        let registry = GTypeRegistry([Reading.self])
+        let wide = try model.converted(internalBinaryIOVersion: Self.fixedWidth, registry: registry)
+        let wideBytes = try wide.bytes()
+        #expect(wideBytes.count == original.count + 2 * 7 - 2)
+        #expect(try GraphDecoder().decode([Reading].self, from: wideBytes) == readings)
+        #expect(try wide.converted(internalBinaryIOVersion: Self.variableLength, registry: registry).bytes() == original)
+    }
+
+    @Test func userVersionsConvertThroughTheRegistry() throws {
+        let values = [Binary.NumericData(vector: SIMD3(1, 2, 3), flag: false), Binary.NumericData(vector: SIMD3(4, 5, 6), flag: false)]
+        let initial = try GraphArchive(bytes: try GraphEncoder(binaryIOVersion: Binary.Version.initial.rawValue).encode(values) as Bytes)
+        let registry = GTypeRegistry([[Binary.NumericData].self])
+        let upgraded = try initial.converted(userBinaryIOVersion: Binary.Version.withFlag.rawValue, registry: registry)
+        let upgradedBytes = try upgraded.bytes()
+        #expect(upgraded.userBinaryIOVersion == Binary.Version.withFlag.rawValue)
+        #expect(try GraphDecoder().decode([Binary.NumericData].self, from: upgradedBytes) == values)
+        #expect(try GraphDecoder().dump(from: upgradedBytes).contains("BIV { \(1 + 2 * 25) bytes }"))
+        #expect(try GraphDecoder().dump(from: try initial.bytes()).contains("BIV { \(1 + 2 * 24) bytes }"))
+    }
+
     @Test func opaquePayloadsNeedTheirTypes() throws {
         let values = [Binary.NumericData(vector: SIMD3(1, 2, 3), flag: true)]
         let model = try GraphArchive(bytes: try GraphEncoder(binaryIOVersion: 1).encode(values) as Bytes)

@@ -1,12 +1,14 @@
 extension GraphArchive {
-    /// The same archive written for other BinaryIO versions: native payloads are rewritten
-    /// in the layout of `internalBinaryIOVersion` without any Swift type; the header names
-    /// `userBinaryIOVersion`. Converting to the archive's own versions gives its bytes back.
-    ///
-    /// Opaque payloads of user types are laid out by those types, so an archive holding any
-    /// cannot change versions structurally: it throws ``GCodableError/cannotEncode(_:_:)``
-    /// naming their types.
-    public func converted(internalBinaryIOVersion: UInt16? = nil, userBinaryIOVersion: UInt16? = nil) throws -> GraphArchive {
+    /// The same archive written for other BinaryIO versions. Native payloads are rewritten
+    /// in the layout of `internalBinaryIOVersion` without any Swift type. Opaque payloads of
+    /// user types are laid out by those types: each is read with the archive's versions and
+    /// written with the new ones by its type from `registry` (matched by name, as in secure
+    /// decoding); a payload whose type the registry lacks throws
+    /// ``GCodableError/cannotEncode(_:_:)`` naming the missing types. Converting to the
+    /// archive's own versions gives its bytes back.
+    public func converted(
+        internalBinaryIOVersion: UInt16? = nil, userBinaryIOVersion: UInt16? = nil, registry: GTypeRegistry = GTypeRegistry()
+    ) throws -> GraphArchive {
         let targetInternal = internalBinaryIOVersion ?? self.internalBinaryIOVersion
         let targetUser = userBinaryIOVersion ?? self.userBinaryIOVersion
         guard BinaryIOInternalVersion.supported.contains(targetInternal) else {
@@ -15,25 +17,45 @@ extension GraphArchive {
         guard targetInternal != self.internalBinaryIOVersion || targetUser != self.userBinaryIOVersion else { return self }
 
         let source = try ParsedArchive(bytes: try bytes())
-        let opaqueTypes = Set(source.nodes.compactMap { node -> String? in
-            guard node.kind.hasPayload else { return nil }
-            guard let type = source.types.resolve(node.typeReference) else { return "an untyped \(node.kind.code)" }
-            if case .native = type { return nil }
-            return type.displayName
-        })
-        guard opaqueTypes.isEmpty else {
+        var rewriters: [Int: (inout BinaryReadBuffer, inout BinaryWriteBuffer) throws -> Void] = [:]
+        var missingTypes: Set<String> = []
+        for (index, node) in source.nodes.enumerated() where node.kind.hasPayload {
+            switch source.types.resolve(node.typeReference) {
+            case .native(let layout)?:
+                rewriters[index] = { reader, writer in try layout.write(try layout.read(&reader), to: &writer) }
+            case .named(let named)?:
+                if let type = registry.binaryType(for: named) {
+                    rewriters[index] = Self.rewriter(for: type)
+                } else {
+                    missingTypes.insert(named.qualifiedName)
+                }
+            default:
+                missingTypes.insert("an untyped \(node.kind.code)")
+            }
+        }
+        guard missingTypes.isEmpty else {
             throw GCodableError.cannotEncode(GraphArchive.self, .init(debugDescription:
-                "converting needs the types of the opaque payloads of " + opaqueTypes.sorted().joined(separator: ", ")))
+                "converting needs the types of the opaque payloads of " + missingTypes.sorted().joined(separator: ", ")))
         }
 
         var buffer = BinaryWriteBuffer(version: targetUser, internalVersion: targetInternal)
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
         var copied = source.header.bodyRange.lowerBound
-        for node in source.nodes where node.kind == .biv {
-            guard case .native(let layout)? = source.types.resolve(node.typeReference) else { continue }
-            buffer.writeBytes(source.bytes[copied ..< node.payload.lowerBound])
+        for (index, node) in source.nodes.enumerated() where node.kind.hasPayload {
             var reader = source.payloadReader(of: node)
-            try layout.write(try layout.read(&reader), to: &buffer)
+            if case .native? = source.types.resolve(node.typeReference) {
+                buffer.writeBytes(source.bytes[copied ..< node.payload.lowerBound])
+                try rewriters[index]?(&reader, &buffer)
+            } else {
+                // Opaque payloads are length-prefixed: rewrite the prefix too.
+                var prefix = ScratchBytes()
+                prefix.appendVarUInt(UInt64(node.payload.count))
+                buffer.writeBytes(source.bytes[copied ..< node.payload.lowerBound - prefix.count])
+                try buffer.writeLengthPrefixed { try rewriters[index]?(&reader, &$0) }
+            }
+            guard reader.isAtEnd else {
+                throw GCodableError.corrupted("\(reader.remainingCount) bytes of a payload were not read", at: reader.offset)
+            }
             copied = node.payload.upperBound
         }
         buffer.writeBytes(source.bytes[copied ..< source.header.bodyRange.upperBound])
@@ -46,5 +68,10 @@ extension GraphArchive {
         header.bodyLength = UInt64(bodyLength)
         ArchiveHeader.seal(&bytes, header: header)
         return try GraphArchive(bytes: bytes)
+    }
+
+    /// Reads a payload of `type` and writes it again, with each buffer's versions.
+    private static func rewriter<T: GBinaryCodable>(for type: T.Type) -> (inout BinaryReadBuffer, inout BinaryWriteBuffer) throws -> Void {
+        { reader, writer in try T(from: &reader).write(to: &writer) }
     }
 }

@@ -1,26 +1,36 @@
-/// The classes an archive may name when decoding in secure mode: an allow-list, like
-/// `NSSecureCoding`'s allowed classes.
+/// The types an archive may name when decoding in secure mode: an allow-list, like
+/// `NSSecureCoding`'s allowed classes. It also lends its BinaryIO types to
+/// `GraphArchive.converted(internalBinaryIOVersion:userBinaryIOVersion:registry:)`.
 ///
-/// The decoder matches the class names an archive holds against the registered classes
-/// by comparing strings; a name never reaches the runtime's type lookup, which trusts its
-/// input (a malformed mangled name can crash it). A name outside the registry is a
-/// ``GCodableError/typeMismatch(_:_:)`` that names it.
+/// Archive type names are matched against the registered types by comparing strings (the
+/// mangled name of a class, the qualified name of a value type); a name never reaches the
+/// runtime's type lookup, which trusts its input (a malformed mangled name can crash it).
+/// A class outside the registry is a ``GCodableError/typeMismatch(_:_:)`` that names it.
 public struct GTypeRegistry: @unchecked Sendable {
     // Unchecked: it holds metatypes, which are immutable global data.
     private var classes: [String: any GDecodable.Type] = [:]
+    private var binaryTypes: [String: any GBinaryCodable.Type] = [:]
 
     /// Creates a registry holding `types`.
-    public init(_ types: [any (AnyObject & GDecodable).Type] = []) {
+    public init(_ types: [any GDecodable.Type] = []) {
         for type in types { register(type) }
     }
 
-    /// Allows `type` (each generic specialization is a class of its own).
-    public mutating func register(_ type: (AnyObject & GDecodable).Type) {
-        if let mangledName = _mangledTypeName(type) { classes[mangledName] = type }
+    /// Allows `type` (each generic specialization is a type of its own).
+    public mutating func register(_ type: any GDecodable.Type) {
+        let isClass = type is AnyClass
+        guard let name = isClass ? _mangledTypeName(type) : _typeName(type, qualified: true) else { return }
+        if isClass { classes[name] = type }
+        if let binary = type as? any GBinaryCodable.Type { binaryTypes[name] = binary }
     }
 
     /// The registered class with this mangled name.
     func lookUp(mangledName: String) -> (any GDecodable.Type)? {
         classes[mangledName]
+    }
+
+    /// The registered BinaryIO type the archive names `named`.
+    func binaryType(for named: NamedType) -> (any GBinaryCodable.Type)? {
+        binaryTypes[named.kind == .class ? named.mangledName : named.qualifiedName]
     }
 }
