@@ -74,6 +74,17 @@ import Testing
         #expect(throws: GCodableError.self) { try GraphDecoder().decode(GuideIdentityTests.Model.self, from: bytes) }
     }
 
+    @Test func impossibleLengthsAreReportedWhereTheyAre() throws {
+        var bytes = try GraphEncoder().encode(["ab"]) as Bytes
+        let archive = try ParsedArchive(bytes: bytes)
+        let string = try #require(archive.nodes.first { $0.kind == .biv })
+        bytes[string.payload.lowerBound] = 100
+        ArchiveHeader.seal(&bytes, header: archive.header)
+        let report = GraphDecoder().validate(bytes)
+        #expect(report.problems.map(\.message) == ["count 100 exceeds the 3 bytes that remain"])
+        #expect(report.problems.first?.byteOffset == string.payload.lowerBound)
+    }
+
     @Test func invalidNativeContentsAreReported() throws {
         var bytes = try GraphEncoder().encode(["ab"]) as Bytes
         let archive = try ParsedArchive(bytes: bytes)
