@@ -93,3 +93,61 @@ import Testing
                             "not the JSON form of a GraphCodable archive at $.format")
     }
 }
+
+/// Hostile JSON and hand-built models fail cleanly: each of these once hung, crashed or
+/// lost bytes.
+@Suite struct HostileArchiveJSONTests {
+    static func document(types: String, body: String) -> Data {
+        Data("""
+            {"format": "graphcodable-archive", "formatVersion": 1, "checksummed": false,
+             "internalBinaryIOVersion": 1, "userBinaryIOVersion": 0,
+             "types": [\(types)], "keys": [], "body": [\(body)]}
+            """.utf8)
+    }
+
+    @Test func layoutsThatShareTheirPartsAreBounded() {
+        let types = ["{\"dictionary\": [10, 10]}"] + (0 ..< 60).map { "{\"dictionary\": [\(64 + $0), \(64 + $0)]}" }
+        let start = Date()
+        #expect(throws: GCodableError.self) {
+            try GraphArchive(json: Self.document(types: types.joined(separator: ","), body: "{\"kind\": \"BIV\", \"type\": 124, \"value\": 1}"))
+        }
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    @Test func handBuiltModelsThatBreakTheRulesThrow() throws {
+        var model = try GraphArchive(bytes: try GraphEncoder().encode([SIMD2<Double>(1, 2)]) as Bytes)
+        model.types.append(.simd(lanes: -1, scalar: 13))
+        #expect(throws: GCodableError.self) { try model.jsonData() }
+        #expect(throws: GCodableError.self) { try model.bytes() }
+
+        var bools = try GraphArchive(bytes: try GraphEncoder().encode(true) as Bytes)
+        bools.body[0].payload = [1, 5]
+        #expect(throws: GCodableError.self) { try bools.bytes() }
+    }
+
+    @Test func unreadableNativePayloadsKeepTheirBytes() throws {
+        // A string whose UTF-8 is invalid: the format's lengths hold, its contents do not.
+        var model = try GraphArchive(bytes: try GraphEncoder().encode("ab") as Bytes)
+        model.body[0].payload = [2, 0xFF, 0x62]
+        let damaged = try model.bytes()
+        let json = try GraphArchive(bytes: damaged).jsonData()
+        #expect(String(decoding: json, as: UTF8.self).contains("\"bytes\": \"Av9i\""))
+        #expect(try GraphArchive(json: json).bytes() == damaged)
+    }
+
+    @Test func membersInAnyOrderAndStrictIntegers() throws {
+        let reordered = Self.document(
+            types: "{\"version\": 0, \"mangledName\": \"\", \"valueType\": \"M.T\"}, {\"scalar\": 13, \"simd\": 2}",
+            body: "{\"type\": 65, \"value\": [1, 2], \"kind\": \"BIV\"}")
+        #expect(try GraphArchive(json: reordered).types.count == 2)
+        #expect(throws: GCodableError.self) {
+            try GraphArchive(json: Self.document(types: "", body: "{\"kind\": \"BIV\", \"type\": 10, \"value\": \"+5\"}"))
+        }
+        #expect(throws: GCodableError.self) {
+            try GraphArchive(json: Self.document(types: "", body: "{\"kind\": \"BIV\", \"type\": 10, \"value\": 1e2}"))
+        }
+        #expect(throws: GCodableError.self) {
+            try GraphArchive(json: Self.document(types: "", body: "{\"kind\": \"BIV\", \"type\": 15, \"value\": \"\\u+041\"}"))
+        }
+    }
+}

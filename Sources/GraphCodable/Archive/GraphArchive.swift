@@ -112,12 +112,13 @@ public struct GraphArchive: Sendable, Equatable {
         }
     }
 
-    /// The archive's bytes. They are checked as decoding checks them: a structure that
-    /// breaks the format's rules (a key id outside the key table, say) throws.
-    public func bytes() throws -> [UInt8] {
+    /// The archive's bytes. They are checked as decoding checks them, under `limits`: a
+    /// structure that breaks the format's rules (a key id outside the key table, a native
+    /// payload that does not fit its layout…) throws.
+    public func bytes(limits: ArchiveLimits = ArchiveLimits()) throws -> [UInt8] {
         var buffer = BinaryWriteBuffer(version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
-        try writeBody(to: &buffer)
+        try writeBody(to: &buffer, layouts: try nativeLayouts())
         let bodyLength = buffer.count - ArchiveHeader.size
         writeTables(to: &buffer)
         var bytes = buffer.bytes
@@ -125,8 +126,57 @@ public struct GraphArchive: Sendable, Equatable {
             flags: isChecksummed ? .checksummed : [], internalBinaryIOVersion: internalBinaryIOVersion,
             userBinaryIOVersion: userBinaryIOVersion, bodyLength: UInt64(bodyLength),
             tablesLength: UInt64(bytes.count - ArchiveHeader.size - bodyLength)))
-        _ = try ParsedArchive(bytes: bytes)
+        _ = try ParsedArchive(bytes: bytes, limits: limits)
         return bytes
+    }
+
+    /// The native layout of each type reference that has one, checked as the binary type
+    /// table is: components earlier, SIMD lanes scalar, at most 256 parts per layout.
+    func nativeLayouts() throws -> [UInt32: NativeDescriptor] {
+        var layouts: [UInt32: (layout: NativeDescriptor, size: Int)] = [:]
+        for code in NativeTypeCode.allCases where code.isScalar { layouts[UInt32(code.rawValue)] = (.scalar(code), 1) }
+        for (index, entry) in types.enumerated() {
+            func problem(_ message: String) -> GCodableError {
+                .dataCorrupted(.init(debugDescription: "type \(index): \(message)", path: [.key("types"), .index(index)]))
+            }
+            func component(_ reference: UInt32) throws -> (layout: NativeDescriptor, size: Int) {
+                guard let component = layouts[reference] else {
+                    throw problem("\(reference) is not an earlier native layout")
+                }
+                return component
+            }
+            let layout: NativeDescriptor
+            var size = 1
+            switch entry {
+            case .valueType, .classType: continue
+            case .array(let element), .set(let element), .optional(let element), .range(let element), .closedRange(let element):
+                let (inner, innerSize) = try component(element)
+                size += innerSize
+                switch entry {
+                case .array: layout = .array(inner)
+                case .set: layout = .set(inner)
+                case .optional: layout = .optional(inner)
+                case .range: layout = .range(inner)
+                default: layout = .closedRange(inner)
+                }
+            case .dictionary(let key, let value):
+                let (keyLayout, keySize) = try component(key)
+                let (valueLayout, valueSize) = try component(value)
+                size += keySize + valueSize
+                layout = .dictionary(keyLayout, valueLayout)
+            case .simd(let lanes, let scalar):
+                guard NativeDescriptor.simdLaneCounts.contains(lanes), case .scalar = try component(scalar).layout else {
+                    throw problem("a SIMD layout has 2, 3, 4, 8, 16, 32 or 64 scalar lanes")
+                }
+                size += 1
+                layout = .simd(lanes: lanes, try component(scalar).layout)
+            }
+            guard size <= TypeTable.maximumLayoutSize else {
+                throw problem("a layout of \(size) parts, the most is \(TypeTable.maximumLayoutSize)")
+            }
+            layouts[TypeReference.reference(forTableIndex: index)] = (layout, size)
+        }
+        return layouts.mapValues(\.layout)
     }
 
     /// A text dump, as `GraphDecoder.dump(from:options:)` makes it.
@@ -134,7 +184,7 @@ public struct GraphArchive: Sendable, Equatable {
         ArchiveDump(archive: try ParsedArchive(bytes: try bytes()), options: options).text
     }
 
-    private func writeBody(to buffer: inout BinaryWriteBuffer) throws {
+    private func writeBody(to buffer: inout BinaryWriteBuffer, layouts: [UInt32: NativeDescriptor]) throws {
         // Iterative pre-order walk: each frame holds a list of siblings and the next one.
         var frames: [(nodes: [Node], next: Int)] = [(body, 0)]
         while let frame = frames.last {
@@ -150,7 +200,13 @@ public struct GraphArchive: Sendable, Equatable {
             case .val, .ref:
                 frames.append((node.fields, 0))
             case .biv, .bir:
-                if isNativeLayout(node.type) {
+                if let layout = layouts[node.type] {
+                    var reader = BinaryReadBuffer(bytes: node.payload, version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
+                    try layout.skip(&reader, maximumLength: .max)
+                    guard reader.isAtEnd else {
+                        throw GCodableError.dataCorrupted(.init(debugDescription:
+                            "a \(node.kind.rawValue) payload holds \(reader.remainingCount) bytes more than its \(layout)"))
+                    }
                     buffer.writeBytes(node.payload)
                 } else {
                     buffer.writeCount(node.payload.count)
@@ -160,18 +216,6 @@ public struct GraphArchive: Sendable, Equatable {
                 break
             }
         }
-    }
-
-    /// Whether payloads of `reference` have a native layout (rather than an opaque one).
-    private func isNativeLayout(_ reference: UInt32) -> Bool {
-        if let index = TypeReference.tableIndex(reference) {
-            guard index < types.count else { return false }
-            switch types[index] {
-            case .valueType, .classType: return false
-            default: return true
-            }
-        }
-        return NativeTypeCode(rawValue: UInt8(truncatingIfNeeded: reference))?.isScalar == true && reference < 64
     }
 
     private func writeTables(to buffer: inout BinaryWriteBuffer) {

@@ -30,7 +30,7 @@ extension GraphArchive {
     public init<Q: DataProtocol>(json: Q) throws {
         let stack = StackGuard()
         let document = try JSONParser.parse(json as? [UInt8] ?? [UInt8](json), stack: stack)
-        var reader = JSONReader(path: [])
+        var reader = JSONReader(path: [], stack: stack)
         guard try reader.string(document["format"], "format") == "graphcodable-archive" else {
             throw reader.problem("not the JSON form of a GraphCodable archive", at: "format")
         }
@@ -60,35 +60,6 @@ extension GraphArchive {
 
     // MARK: Types
 
-    /// The layout of each type reference that has a native one.
-    private func nativeLayouts() throws -> [UInt32: NativeDescriptor] {
-        var layouts: [UInt32: NativeDescriptor] = [:]
-        for code in NativeTypeCode.allCases where code.isScalar { layouts[UInt32(code.rawValue)] = .scalar(code) }
-        for (index, entry) in types.enumerated() {
-            func component(_ reference: UInt32) throws -> NativeDescriptor {
-                guard let layout = layouts[reference] else {
-                    throw GCodableError.dataCorrupted(.init(
-                        debugDescription: "type \(index) refers to \(reference), which is not an earlier native layout",
-                        path: [.key("types"), .index(index)]))
-                }
-                return layout
-            }
-            let layout: NativeDescriptor
-            switch entry {
-            case .valueType, .classType: continue
-            case .array(let element): layout = .array(try component(element))
-            case .set(let element): layout = .set(try component(element))
-            case .dictionary(let key, let value): layout = .dictionary(try component(key), try component(value))
-            case .optional(let wrapped): layout = .optional(try component(wrapped))
-            case .range(let bound): layout = .range(try component(bound))
-            case .closedRange(let bound): layout = .closedRange(try component(bound))
-            case .simd(let lanes, let scalar): layout = .simd(lanes: lanes, try component(scalar))
-            }
-            layouts[TypeReference.reference(forTableIndex: index)] = layout
-        }
-        return layouts
-    }
-
     private static func json(of entry: TypeEntry) -> JSONValue {
         func number<T: BinaryInteger>(_ value: T) -> JSONValue { .number(String(value)) }
         switch entry {
@@ -106,9 +77,13 @@ extension GraphArchive {
         }
     }
 
+    private static let typeKinds = ["valueType", "classType", "array", "set", "dictionary", "optional", "range", "closedRange", "simd"]
+
     private static func typeEntry(_ value: JSONValue, reader: inout JSONReader) throws -> TypeEntry {
-        guard case .object(let members) = value, let kind = members.first?.key else {
-            throw reader.problem("a type must be an object", at: nil)
+        guard case .object(let members) = value else { throw reader.problem("a type must be an object", at: nil) }
+        let kinds = members.map(\.key).filter(typeKinds.contains)
+        guard kinds.count == 1, let kind = kinds.first else {
+            throw reader.problem("a type has exactly one of " + typeKinds.joined(separator: ", "), at: nil)
         }
         func reference(_ key: String) throws -> UInt32 { try reader.integer(value[key], key, as: UInt32.self) }
         switch kind {
@@ -151,9 +126,11 @@ extension GraphArchive {
         case .val, .ref:
             members.append(("fields", .array(try node.fields.map { try json(of: $0, layouts: layouts, stack: stack) })))
         case .biv, .bir:
-            if let layout = layouts[node.type] {
-                var reader = BinaryReadBuffer(bytes: node.payload, version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
-                members.append(("value", NativeJSON.json(of: try layout.read(&reader), layout: layout)))
+            // A native payload shows as its value; one that cannot be read as its layout (or
+            // an opaque one) as its bytes, so that every archive has a JSON form.
+            var reader = BinaryReadBuffer(bytes: node.payload, version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
+            if let layout = layouts[node.type], let value = try? layout.read(&reader), reader.isAtEnd {
+                members.append(("value", NativeJSON.json(of: value, layout: layout)))
             } else {
                 members.append(("bytes", .string(Data(node.payload).base64EncodedString())))
             }
@@ -191,8 +168,8 @@ extension GraphArchive {
                 node.fields.append(child)
             }
         case .biv, .bir:
-            if let layout = layouts[node.type] {
-                guard let json = value["value"] else { throw reader.problem("a native value needs \"value\"", at: nil) }
+            if let layout = layouts[node.type], value["bytes"] == nil {
+                guard let json = value["value"] else { throw reader.problem("a native value needs \"value\" or \"bytes\"", at: nil) }
                 let native = try reader.nested(.key("value")) { try NativeJSON.value(of: json, layout: layout, reader: &$0) }
                 var buffer = BinaryWriteBuffer(version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
                 do {
@@ -216,6 +193,8 @@ extension GraphArchive {
 /// Reads typed values out of JSON, naming the JSON path of any problem.
 struct JSONReader {
     var path: [GCodableError.PathComponent]
+    /// Guards the recursion through nested values.
+    let stack: StackGuard
 
     func problem(_ message: String, at member: String?) -> GCodableError {
         let location = path + (member.map { [GCodableError.PathComponent.key($0)] } ?? [])
@@ -268,11 +247,14 @@ struct JSONReader {
         try integer(value, .index(index))
     }
 
-    /// An integer written as a JSON number or a string of digits.
+    /// An integer written as a JSON integer (no fraction, no exponent) or as a string of
+    /// decimal digits with an optional leading minus.
     func integer<T: FixedWidthInteger>(_ value: JSONValue?, _ component: GCodableError.PathComponent) throws -> T {
         switch value {
         case .number(let text)?, .string(let text)?:
-            guard let integer = T(text) else { throw problem("expected an integer that fits \(T.self)", at: component) }
+            guard let integer = NativeJSON.integer(text, as: T.self) else {
+                throw problem("expected an integer that fits \(T.self)", at: component)
+            }
             return integer
         default:
             throw problem("expected an integer", at: component)

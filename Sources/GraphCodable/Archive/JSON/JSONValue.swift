@@ -1,6 +1,8 @@
 /// A JSON value whose numbers keep their exact text, so that integers and floating-point
 /// numbers convert without rounding.
 indirect enum JSONValue: Sendable {
+    static let maximumIndent = 32
+
     case null
     case bool(Bool)
     /// A number, as written in the JSON text.
@@ -16,7 +18,8 @@ indirect enum JSONValue: Sendable {
         return members.first { $0.key == key }?.value
     }
 
-    /// The JSON text, indented by two spaces per level.
+    /// The JSON text, indented by two spaces per level (up to ``maximumIndent`` levels, so
+    /// that deep archives do not give quadratic text).
     func text(stack: StackGuard) throws -> String {
         var text = ""
         try write(into: &text, indent: 0, stack: stack)
@@ -36,22 +39,22 @@ indirect enum JSONValue: Sendable {
             guard !elements.isEmpty else { return text += "[]" }
             text += "[\n"
             for (index, element) in elements.enumerated() {
-                text += String(repeating: "  ", count: indent + 1)
+                text += String(repeating: "  ", count: min(indent + 1, Self.maximumIndent))
                 try element.write(into: &text, indent: indent + 1, stack: stack)
                 text += index + 1 < elements.count ? ",\n" : "\n"
             }
-            text += String(repeating: "  ", count: indent) + "]"
+            text += String(repeating: "  ", count: min(indent, Self.maximumIndent)) + "]"
         case .object(let members):
             guard !members.isEmpty else { return text += "{}" }
             text += "{\n"
             for (index, member) in members.enumerated() {
-                text += String(repeating: "  ", count: indent + 1)
+                text += String(repeating: "  ", count: min(indent + 1, Self.maximumIndent))
                 Self.writeString(member.key, into: &text)
                 text += ": "
                 try member.value.write(into: &text, indent: indent + 1, stack: stack)
                 text += index + 1 < members.count ? ",\n" : "\n"
             }
-            text += String(repeating: "  ", count: indent) + "}"
+            text += String(repeating: "  ", count: min(indent, Self.maximumIndent)) + "}"
         }
     }
 
@@ -233,7 +236,9 @@ struct JSONParser {
     }
 
     private mutating func hex4() throws -> UInt32 {
-        guard bytes.count - offset >= 4, let code = UInt32(String(decoding: bytes[offset ..< offset + 4], as: UTF8.self), radix: 16) else {
+        guard bytes.count - offset >= 4, bytes[offset ..< offset + 4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+            let code = UInt32(String(decoding: bytes[offset ..< offset + 4], as: UTF8.self), radix: 16)
+        else {
             throw error("invalid \\u escape")
         }
         offset += 4

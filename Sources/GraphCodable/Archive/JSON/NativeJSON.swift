@@ -52,7 +52,15 @@ enum NativeJSON {
         return .number(number.description)
     }
 
+    /// `text` as an integer: decimal digits with an optional leading minus, nothing else.
+    static func integer<T: FixedWidthInteger>(_ text: String, as _: T.Type) -> T? {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return T(text)
+    }
+
     static func value(of json: JSONValue, layout: NativeDescriptor, reader: inout JSONReader) throws -> NativeValue {
+        guard reader.stack.hasRoom() else { throw reader.problem("the value nests too deeply for this thread's stack", at: nil) }
         func fail(_ expected: String) -> GCodableError { reader.problem("expected \(expected) for \(layout)", at: nil) }
         func elements() throws -> [JSONValue] {
             guard case .array(let elements) = json else { throw fail("an array") }
@@ -122,16 +130,16 @@ enum NativeJSON {
             guard case .bool(let flag) = json else { throw fail("true or false") }
             return .bool(flag)
         case .int8, .int16, .int32, .int64, .int:
-            guard let integer = Int64(try integerText()) else { throw fail("an integer") }
+            guard let integer = integer(try integerText(), as: Int64.self) else { throw fail("an integer") }
             return .signed(integer)
         case .uint8, .uint16, .uint32, .uint64, .uint:
-            guard let integer = UInt64(try integerText()) else { throw fail("an unsigned integer") }
+            guard let integer = integer(try integerText(), as: UInt64.self) else { throw fail("an unsigned integer") }
             return .unsigned(integer)
         case .int128:
-            guard let integer = Int128(try integerText()) else { throw fail("an integer") }
+            guard let integer = integer(try integerText(), as: Int128.self) else { throw fail("an integer") }
             return .signed128(integer)
         case .uint128:
-            guard let integer = UInt128(try integerText()) else { throw fail("an unsigned integer") }
+            guard let integer = integer(try integerText(), as: UInt128.self) else { throw fail("an unsigned integer") }
             return .unsigned128(integer)
         case .float16:
             let hex = try text()
