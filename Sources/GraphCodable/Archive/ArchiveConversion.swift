@@ -17,15 +17,17 @@ extension GraphArchive {
         guard targetInternal != self.internalBinaryIOVersion || targetUser != self.userBinaryIOVersion else { return self }
 
         let source = try ParsedArchive(bytes: try bytes())
-        var rewriters: [Int: (inout BinaryReadBuffer, inout BinaryWriteBuffer) throws -> Void] = [:]
+        /// For each payload node: whether its payload is native (opaque ones are
+        /// length-prefixed), and how to rewrite it.
+        var rewriters: [Int: (isNative: Bool, rewrite: (inout BinaryReadBuffer, inout BinaryWriteBuffer) throws -> Void)] = [:]
         var missingTypes: Set<String> = []
         for (index, node) in source.nodes.enumerated() where node.kind.hasPayload {
             switch source.types.resolve(node.typeReference) {
             case .native(let layout)?:
-                rewriters[index] = { reader, writer in try layout.write(try layout.read(&reader), to: &writer) }
+                rewriters[index] = (true, { reader, writer in try layout.write(try layout.read(&reader), to: &writer) })
             case .named(let named)?:
                 if let type = registry.binaryType(for: named) {
-                    rewriters[index] = Self.rewriter(for: type)
+                    rewriters[index] = (false, Self.rewriter(for: type))
                 } else {
                     missingTypes.insert(named.qualifiedName)
                 }
@@ -41,17 +43,18 @@ extension GraphArchive {
         var buffer = BinaryWriteBuffer(version: targetUser, internalVersion: targetInternal)
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
         var copied = source.header.bodyRange.lowerBound
-        for (index, node) in source.nodes.enumerated() where node.kind.hasPayload {
+        for (index, node) in source.nodes.enumerated() {
+            guard let (isNative, rewrite) = rewriters[index] else { continue }
             var reader = source.payloadReader(of: node)
-            if case .native? = source.types.resolve(node.typeReference) {
+            if isNative {
                 buffer.writeBytes(source.bytes[copied ..< node.payload.lowerBound])
-                try rewriters[index]?(&reader, &buffer)
+                try rewrite(&reader, &buffer)
             } else {
                 // Opaque payloads are length-prefixed: rewrite the prefix too.
                 var prefix = ScratchBytes()
                 prefix.appendVarUInt(UInt64(node.payload.count))
                 buffer.writeBytes(source.bytes[copied ..< node.payload.lowerBound - prefix.count])
-                try buffer.writeLengthPrefixed { try rewriters[index]?(&reader, &$0) }
+                try buffer.writeLengthPrefixed { try rewrite(&reader, &$0) }
             }
             guard reader.isAtEnd else {
                 throw GCodableError.corrupted("\(reader.remainingCount) bytes of a payload were not read", at: reader.offset)
