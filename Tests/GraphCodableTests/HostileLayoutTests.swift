@@ -58,12 +58,14 @@ import Testing
     }
 
     @Test func indexSetsRejectRangesFoundationCannotHold() throws {
-        for range in [Int.min ..< Int.max, -5 ..< 3, 0 ..< Int.max] {
+        for range in [Int.min ..< Int.max, -5 ..< 3] {
             let data = try GraphEncoder().encode(FakeIndexSet(ranges: [range])) as Bytes
             #expect(throws: GCodableError.self) { try GraphDecoder().decode(IndexSet.self, from: data) }
         }
         let fine = try GraphEncoder().encode(FakeIndexSet(ranges: [0 ..< 3, 10 ..< 12])) as Bytes
         #expect(try GraphDecoder().decode(IndexSet.self, from: fine) == IndexSet([0, 1, 2, 10, 11]))
+        let widest = try GraphEncoder().encode(FakeIndexSet(ranges: [0 ..< Int.max])) as Bytes
+        #expect(try GraphDecoder().decode(IndexSet.self, from: widest).count == Int.max)
     }
 
     struct FakeCharacterSet: GCodable {

@@ -24,7 +24,7 @@ enum NativeTypeCode: UInt8, CaseIterable {
     // Structured values: `VAL` nodes whose fields are themselves natives.
     case array = 40, set, dictionary, optional
     case indexSet = 44, indexPath, dateComponents, timeZone, locale, characterSet
-    case personNameComponents = 50, measurement, urlComponents
+    case personNameComponents = 50, measurement, urlComponents, calendar
 
     /// Whether the code names a `BIV` scalar rather than a structured `VAL`.
     var isScalar: Bool { rawValue < NativeTypeCode.array.rawValue }
@@ -72,6 +72,7 @@ enum NativeTypeCode: UInt8, CaseIterable {
         case .personNameComponents: return "PersonNameComponents"
         case .measurement: return "Measurement"
         case .urlComponents: return "URLComponents"
+        case .calendar: return "Calendar"
         }
     }
 }

@@ -363,7 +363,7 @@ extension NativeDescriptor {
         case (_, .double(let number)): return String(number)
         case (_, .text(let text)): return String(reflecting: text)
         case (_, .data(let bytes)): return "\(bytes.count) bytes"
-        case (_, .date(let seconds)): return String(describing: Date(timeIntervalSinceReferenceDate: seconds))
+        case (_, .date(let seconds)): return DateText.describe(secondsSinceReferenceDate: seconds)
         case (_, .uuid(let uuid)): return uuid.uuidString
         case (_, .url(let relative, let base)): return base.map { "\(relative) -- \($0)" } ?? relative
         case (_, .geometry(let parts)): return "(" + parts.map { String($0) }.joined(separator: ", ") + ")"

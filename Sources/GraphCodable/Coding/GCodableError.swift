@@ -134,4 +134,14 @@ public enum GCodableError: Error, CustomStringConvertible {
     static func invalid(_ description: String, at offset: Int? = nil) -> GCodableError {
         .invalidArchive(Context(debugDescription: description, byteOffset: offset))
     }
+
+    /// A decoded value whose contents cannot form a value of its type.
+    static func corrupted(_ description: String) -> GCodableError {
+        .dataCorrupted(Context(debugDescription: description))
+    }
+
+    /// A value of `type` that cannot be archived faithfully.
+    static func cannotEncode(_ type: Any.Type, _ description: String) -> GCodableError {
+        .cannotEncode(type, Context(debugDescription: description))
+    }
 }

@@ -25,9 +25,13 @@ public final class GraphEncoder {
         /// Classes get no automatic identity from their `ObjectIdentifier` (only
         /// `GIdentifiable` gives them one).
         public static let disableAutoObjectIdentifierIdentityForReferences = Self(rawValue: 1 << 4)
-        /// Every `Hashable` type uses its own value as identity, before any other rule.
+        /// Every `Hashable` type uses its own value as identity, before any other rule:
+        /// values that are `==` are stored once and decode as the first one encoded, even
+        /// when `==` calls different values equal (`"é"` and `"e\u{301}"`, `0.0` and
+        /// `-0.0`, `1 km` and `1000 m`).
         public static let tryHashableIdentityAtFirst = Self(rawValue: 1 << 5)
-        /// Every `Hashable` type without another identity uses its own value as identity.
+        /// Every `Hashable` type without another identity uses its own value as identity,
+        /// with the same merging of `==` values as ``tryHashableIdentityAtFirst``.
         public static let tryHashableIdentityAtLast = Self(rawValue: 1 << 6)
         /// Prints the encoder's warnings (also kept in ``GraphEncoder/warnings``).
         public static let printWarnings = Self(rawValue: 1 << 7)

@@ -103,6 +103,7 @@ extension Dictionary: NativeBinaryType where Key: NativeBinaryType, Value: Nativ
 
 extension Range: GEncodable where Bound: GEncodable {
     public func encode(to encoder: GEncoder) throws {
+        try RangeBounds.check(lowerBound, upperBound, of: Self.self)
         try encoder.encode(lowerBound)
         try encoder.encode(upperBound)
     }
@@ -123,6 +124,7 @@ extension Range: NativeBinaryType where Bound: NativeBinaryType {
 
 extension ClosedRange: GEncodable where Bound: GEncodable {
     public func encode(to encoder: GEncoder) throws {
+        try RangeBounds.check(lowerBound, upperBound, of: Self.self)
         try encoder.encode(lowerBound)
         try encoder.encode(upperBound)
     }

@@ -79,6 +79,7 @@ extension Dictionary: BinaryIType where Key: BinaryIType, Value: BinaryIType {
 
 extension Range: BinaryOType where Bound: BinaryOType {
     public func write(to wbuffer: inout BinaryWriteBuffer) throws {
+        try RangeBounds.check(lowerBound, upperBound, of: Self.self)
         try lowerBound.write(to: &wbuffer)
         try upperBound.write(to: &wbuffer)
     }
@@ -86,13 +87,14 @@ extension Range: BinaryOType where Bound: BinaryOType {
 
 extension Range: BinaryIType where Bound: BinaryIType {
     public init(from rbuffer: inout BinaryReadBuffer) throws {
-        let (lower, upper) = try rbuffer.readBounds(Bound.self)
+        let (lower, upper) = try RangeBounds.read(Bound.self, from: &rbuffer)
         self = lower ..< upper
     }
 }
 
 extension ClosedRange: BinaryOType where Bound: BinaryOType {
     public func write(to wbuffer: inout BinaryWriteBuffer) throws {
+        try RangeBounds.check(lowerBound, upperBound, of: Self.self)
         try lowerBound.write(to: &wbuffer)
         try upperBound.write(to: &wbuffer)
     }
@@ -100,18 +102,26 @@ extension ClosedRange: BinaryOType where Bound: BinaryOType {
 
 extension ClosedRange: BinaryIType where Bound: BinaryIType {
     public init(from rbuffer: inout BinaryReadBuffer) throws {
-        let (lower, upper) = try rbuffer.readBounds(Bound.self)
+        let (lower, upper) = try RangeBounds.read(Bound.self, from: &rbuffer)
         self = lower ... upper
     }
 }
 
-extension BinaryReadBuffer {
-    /// Reads two bounds, checking that the lower one does not exceed the upper one
-    /// (building such a range would trap).
-    fileprivate mutating func readBounds<Bound: BinaryIType & Comparable>(_: Bound.Type) throws -> (Bound, Bound) {
-        let offset = self.offset
-        let lower = try Bound(from: &self)
-        let upper = try Bound(from: &self)
+/// Swift's rule for the bounds of a range, checked on both sides: the lower bound does not
+/// exceed the upper one. A range that breaks it (NaN bounds, which only
+/// `Range(uncheckedBounds:)` in an optimized build can make) throws when encoded, since
+/// decoding could not build it; read from an archive, such bounds are corrupt data.
+enum RangeBounds {
+    static func check<Bound: Comparable>(_ lower: Bound, _ upper: Bound, of type: Any.Type) throws {
+        guard lower <= upper else {
+            throw GCodableError.cannotEncode(type, "the bounds \(lower) and \(upper) break a range's rule lowerBound <= upperBound")
+        }
+    }
+
+    /// Reads two bounds, rejecting bounds that break the rule.
+    static func read<Bound: BinaryIType & Comparable>(_: Bound.Type, from reader: inout BinaryReadBuffer) throws -> (Bound, Bound) {
+        let offset = reader.offset
+        let (lower, upper) = (try Bound(from: &reader), try Bound(from: &reader))
         guard lower <= upper else { throw GCodableError.corrupted("range lower bound exceeds upper bound", at: offset) }
         return (lower, upper)
     }

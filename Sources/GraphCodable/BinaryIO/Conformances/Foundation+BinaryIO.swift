@@ -39,7 +39,9 @@ extension UUID: BinaryIOType {
 }
 
 extension URL: BinaryIOType {
-    // The relative string, then the absolute string of the base URL, if any.
+    // The relative string, then the absolute string of the base URL, if any. They are read
+    // back as URL bytes, not parsed as URL strings: Foundation makes URLs (from bytes, or
+    // relative to a base) whose strings `URL(string:)` refuses, such as "1a:b".
     public func write(to wbuffer: inout BinaryWriteBuffer) throws {
         wbuffer.writeString(relativeString)
         let base: String? = baseURL?.absoluteString
@@ -51,12 +53,12 @@ extension URL: BinaryIOType {
         let relative = try rbuffer.readString()
         let base = try String?(from: &rbuffer)
         let baseURL = try base.map { text in
-            guard let url = URL(string: text) else {
+            guard let url = URL(dataRepresentation: Data(text.utf8), relativeTo: nil, isAbsolute: true) else {
                 throw GCodableError.corrupted("invalid base URL \"\(text)\"", at: offset)
             }
             return url
         }
-        guard let url = URL(string: relative, relativeTo: baseURL) else {
+        guard let url = URL(dataRepresentation: Data(relative.utf8), relativeTo: baseURL) else {
             throw GCodableError.corrupted("invalid URL \"\(relative)\"", at: offset)
         }
         self = url

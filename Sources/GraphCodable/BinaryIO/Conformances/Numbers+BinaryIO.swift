@@ -69,9 +69,10 @@ extension Bool: BinaryIOType {
 }
 
 extension Decimal: BinaryIOType {
-    // Stored as its exact decimal text ("NaN" for NaN), which is portable and readable.
+    // Stored as its exact decimal text, which is portable and readable: "NaN" for NaN, and
+    // "0e-3" for a zero with an exponent (its description would drop the exponent).
     public func write(to wbuffer: inout BinaryWriteBuffer) throws {
-        wbuffer.writeString(isNaN ? "NaN" : description)
+        wbuffer.writeString(isNaN ? "NaN" : isZero && exponent != 0 ? "0e\(exponent)" : description)
     }
 
     public init(from rbuffer: inout BinaryReadBuffer) throws {

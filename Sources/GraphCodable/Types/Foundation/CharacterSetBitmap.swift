@@ -1,0 +1,112 @@
+import Foundation
+
+/// The layout of `CharacterSet.bitmapRepresentation`, read without Foundation.
+///
+/// 8192 bytes for the basic plane (bit `n % 8` of byte `n / 8` is code point `n`), then,
+/// for each other plane that holds anything, in ascending order, its number (1…16) and its
+/// own 8192 bytes.
+struct CharacterSetBitmap {
+    /// Each run of consecutive code points in the set, in ascending order.
+    let runs: [ClosedRange<UInt32>]
+
+    private static let planeBytes = 8192
+
+    init(_ bitmap: Data) throws {
+        let (extraPlanes, remainder) = (bitmap.count - Self.planeBytes).quotientAndRemainder(dividingBy: Self.planeBytes + 1)
+        guard bitmap.count >= Self.planeBytes, remainder == 0 else {
+            throw GCodableError.corrupted("a CharacterSet bitmap of \(bitmap.count) bytes is not 8192 + 8193 × n bytes")
+        }
+        runs = try bitmap.withUnsafeBytes { bytes in
+            var runs: [ClosedRange<UInt32>] = []
+            Self.appendRuns(of: UnsafeRawBufferPointer(rebasing: bytes[0 ..< Self.planeBytes]), base: 0, to: &runs)
+            var previousPlane: UInt32 = 0
+            for index in 0 ..< extraPlanes {
+                let start = Self.planeBytes + index * (Self.planeBytes + 1)
+                let plane = UInt32(bytes[start])
+                guard (1 ... 16).contains(plane), plane > previousPlane else {
+                    throw GCodableError.corrupted("a CharacterSet bitmap has plane \(plane) after plane \(previousPlane)")
+                }
+                previousPlane = plane
+                Self.appendRuns(of: UnsafeRawBufferPointer(rebasing: bytes[start + 1 ..< start + 1 + Self.planeBytes]), base: plane << 16, to: &runs)
+            }
+            return runs
+        }
+    }
+
+    /// Appends the runs of set bits of one plane's bytes, whose first bit is code point `base`.
+    private static func appendRuns(of plane: UnsafeRawBufferPointer, base: UInt32, to runs: inout [ClosedRange<UInt32>]) {
+        var runStart: UInt32?
+        var offset = 0
+        while offset < plane.count {
+            let byte = plane[offset]
+            if byte != (runStart == nil ? 0 : 0xFF) {
+                for bit in 0 ..< 8 {
+                    let isSet = byte & (1 << bit) != 0
+                    let codePoint = base + UInt32(offset * 8 + bit)
+                    if isSet, runStart == nil {
+                        runStart = codePoint
+                    } else if !isSet, let start = runStart {
+                        runs.append(start ... codePoint - 1)
+                        runStart = nil
+                    }
+                }
+            }
+            offset += 1
+        }
+        if let start = runStart { runs.append(start ... base + 0xFFFF) }
+    }
+}
+
+extension CharacterSet {
+    /// Builds the set of `runs` with Foundation's range insertion, which is exact on every
+    /// platform (Linux's `init(bitmapRepresentation:)` is not, and crashes on some bitmaps).
+    init(runs: [ClosedRange<UInt32>]) throws {
+        self.init()
+        for run in runs {
+            guard let insertion = ScalarInsertion(run) else {
+                throw GCodableError.corrupted("a CharacterSet run \(ScalarInsertion.hex(run)) starts or ends inside the surrogates D800–DFFF")
+            }
+            insertion.insert(into: &self)
+        }
+    }
+
+    /// Whether ``init(runs:)`` can rebuild `runs`.
+    static func canRebuild(_ runs: [ClosedRange<UInt32>]) -> Bool {
+        runs.allSatisfy { ScalarInsertion($0) != nil }
+    }
+}
+
+/// How one run of code points is inserted with ranges of `Unicode.Scalar`, which cannot
+/// start or end inside the surrogates (D800–DFFF): a run may start at D800 (it is inserted
+/// from D7FF, which is then removed) and end at DFFF (it is inserted up to E000, excluded),
+/// but no other run may start or end among them.
+private struct ScalarInsertion {
+    private static let beforeSurrogates = Unicode.Scalar(0xD7FF as UInt32)!
+
+    private let lower: Unicode.Scalar
+    private let upper: Unicode.Scalar
+    private let includesUpper: Bool
+    private let removesBeforeSurrogates: Bool
+
+    init?(_ run: ClosedRange<UInt32>) {
+        removesBeforeSurrogates = run.lowerBound == 0xD800
+        guard let lower = removesBeforeSurrogates ? Self.beforeSurrogates : Unicode.Scalar(run.lowerBound) else { return nil }
+        self.lower = lower
+        if let upper = Unicode.Scalar(run.upperBound) {
+            (self.upper, includesUpper) = (upper, true)
+        } else if let end = Unicode.Scalar(run.upperBound + 1) {
+            (self.upper, includesUpper) = (end, false)
+        } else {
+            return nil
+        }
+    }
+
+    func insert(into set: inout CharacterSet) {
+        if includesUpper { set.insert(charactersIn: lower ... upper) } else { set.insert(charactersIn: lower ..< upper) }
+        if removesBeforeSurrogates { set.remove(Self.beforeSurrogates) }
+    }
+
+    static func hex(_ run: ClosedRange<UInt32>) -> String {
+        String(run.lowerBound, radix: 16, uppercase: true) + "…" + String(run.upperBound, radix: 16, uppercase: true)
+    }
+}
