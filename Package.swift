@@ -16,6 +16,7 @@ let package = Package(
         .executableTarget(name: "graph-server", dependencies: ["GraphHTTP", "GraphCodable"]),
         .executableTarget(name: "graph-benchmark", dependencies: ["GraphCodable"]),
         .testTarget(name: "GraphCodableTests", dependencies: ["GraphCodable"]),
+        .testTarget(name: "GraphHTTPTests", dependencies: ["GraphHTTP"]),
     ],
     swiftLanguageModes: [.v6]
 )
