@@ -65,10 +65,10 @@ import Testing
                 #expect(set.bitmapRepresentation == Self.normalized(bitmap), "bitmap \(index)")
                 decodedCount += 1
             } catch let error as GCodableError {
-                #expect("\(error)".contains("surrogates"), "bitmap \(index): \(error)")
+                #expect("\(error)".contains("surrogates") || "\(error)".contains("cannot hold exactly"), "bitmap \(index): \(error)")
             }
         }
-        #expect(decodedCount >= 80)
+        #expect(decodedCount >= 70)
     }
 
     private static func craftedByte(_ generator: inout SplitMix64) -> UInt8 {
@@ -214,6 +214,7 @@ import Testing
     }
 
     @Test func unitsFoundationCannotRebuildAreRefused() {
+        Self.expectRefused(Measurement(value: 1, unit: Dimension(symbol: "d", converter: UnitConverterLinear(coefficient: 2))), "is not one of Foundation's")
         Self.expectRefused(Measurement(value: 1, unit: UnitOfBananas(symbol: "🍌", converter: UnitConverterLinear(coefficient: 1))), "is not one of Foundation's")
         Self.expectRefused(Measurement(value: 1, unit: UnitLength(symbol: "half", converter: HalvingConverter())), "neither linear nor one of Foundation's")
     }

@@ -10,6 +10,7 @@ public struct GTypeRegistry: @unchecked Sendable {
     // Unchecked: it holds metatypes, which are immutable global data.
     private var classes: [String: any GDecodable.Type] = [:]
     private var binaryTypes: [String: any GBinaryCodable.Type] = [:]
+    private var typesByName: [String: any GDecodable.Type] = [:]
 
     /// Creates a registry holding `types`.
     public init(_ types: [any GDecodable.Type] = []) {
@@ -22,6 +23,18 @@ public struct GTypeRegistry: @unchecked Sendable {
         guard let name = isClass ? _mangledTypeName(type) : _typeName(type, qualified: true) else { return }
         if isClass { classes[name] = type }
         if let binary = type as? any GBinaryCodable.Type { binaryTypes[name] = binary }
+        typesByName[_typeName(type, qualified: true)] = type
+    }
+
+    /// The qualified names of the registered types (`Module.Type`), sorted.
+    public var typeNames: [String] { typesByName.keys.sorted() }
+
+    /// The registered type named `name`: its qualified name (`Module.Outer.Type`), or the
+    /// end of it (`Type`, `Outer.Type`) when no other registered type's name ends so.
+    public func type(named name: String) -> (any GDecodable.Type)? {
+        if let type = typesByName[name] { return type }
+        let matches = typesByName.filter { $0.key.hasSuffix("." + name) }
+        return matches.count == 1 ? matches.first?.value : nil
     }
 
     /// The registered class with this mangled name.

@@ -182,7 +182,7 @@ enum FoundationSources {
     /// custom units.
     static var units: [Unit] {
         [
-        Unit(symbol: "widgets"), Dimension(symbol: "dim", converter: UnitConverterLinear(coefficient: 2, constant: -1)),
+        Unit(symbol: "widgets"),
         UnitAcceleration.gravity, UnitAngle.revolutions, UnitArea.acres, UnitConcentrationMass.gramsPerLiter,
         UnitDispersion.partsPerMillion, UnitDuration.hours, UnitElectricCharge.coulombs, UnitElectricCurrent.milliamperes,
         UnitElectricPotentialDifference.kilovolts, UnitElectricResistance.ohms, UnitEnergy.kilocalories, UnitFrequency.gigahertz,

@@ -4,8 +4,8 @@ import Foundation
 // reference, key and native value is explicit; archive → JSON → archive gives the same bytes.
 
 extension GraphArchive {
-    /// The archive as JSON text (UTF-8).
-    public func jsonData() throws -> Data {
+    /// The archive as JSON text (UTF-8): indented by two spaces per level, or compact.
+    public func jsonData(indented: Bool = true) throws -> Data {
         let stack = StackGuard()
         let layouts = try nativeLayouts()
         var types: [JSONValue] = []
@@ -22,7 +22,7 @@ extension GraphArchive {
             ("keys", .array(keys.map { .string($0) })),
             ("body", .array(body)),
         ])
-        return Data(try document.text(stack: stack).utf8)
+        return Data(try document.text(indented: indented, stack: stack).utf8)
     }
 
     /// Reads the JSON form. Invalid JSON, or JSON that breaks the format's rules, throws

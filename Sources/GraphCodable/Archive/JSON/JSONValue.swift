@@ -18,15 +18,16 @@ indirect enum JSONValue: Sendable {
         return members.first { $0.key == key }?.value
     }
 
-    /// The JSON text, indented by two spaces per level (up to ``maximumIndent`` levels, so
-    /// that deep archives do not give quadratic text).
-    func text(stack: StackGuard) throws -> String {
+    /// The JSON text: indented by two spaces per level (up to ``maximumIndent`` levels, so
+    /// that deep archives do not give quadratic text), or compact, with no whitespace.
+    func text(indented: Bool = true, stack: StackGuard) throws -> String {
         var text = ""
-        try write(into: &text, indent: 0, stack: stack)
+        try write(into: &text, level: indented ? 0 : nil, stack: stack)
         return text
     }
 
-    private func write(into text: inout String, indent: Int, stack: StackGuard) throws {
+    /// Writes the value at nesting `level`, or compact when `level` is nil.
+    private func write(into text: inout String, level: Int?, stack: StackGuard) throws {
         guard stack.hasRoom() else {
             throw GCodableError.cannotEncode(JSONValue.self, .init(debugDescription: "the archive nests too deeply for this thread's stack"))
         }
@@ -37,25 +38,33 @@ indirect enum JSONValue: Sendable {
         case .string(let string): Self.writeString(string, into: &text)
         case .array(let elements):
             guard !elements.isEmpty else { return text += "[]" }
-            text += "[\n"
+            text += "["
             for (index, element) in elements.enumerated() {
-                text += String(repeating: "  ", count: min(indent + 1, Self.maximumIndent))
-                try element.write(into: &text, indent: indent + 1, stack: stack)
-                text += index + 1 < elements.count ? ",\n" : "\n"
+                Self.newLine(into: &text, level: level.map { $0 + 1 })
+                try element.write(into: &text, level: level.map { $0 + 1 }, stack: stack)
+                if index + 1 < elements.count { text += "," }
             }
-            text += String(repeating: "  ", count: min(indent, Self.maximumIndent)) + "]"
+            Self.newLine(into: &text, level: level)
+            text += "]"
         case .object(let members):
             guard !members.isEmpty else { return text += "{}" }
-            text += "{\n"
+            text += "{"
             for (index, member) in members.enumerated() {
-                text += String(repeating: "  ", count: min(indent + 1, Self.maximumIndent))
+                Self.newLine(into: &text, level: level.map { $0 + 1 })
                 Self.writeString(member.key, into: &text)
-                text += ": "
-                try member.value.write(into: &text, indent: indent + 1, stack: stack)
-                text += index + 1 < members.count ? ",\n" : "\n"
+                text += level == nil ? ":" : ": "
+                try member.value.write(into: &text, level: level.map { $0 + 1 }, stack: stack)
+                if index + 1 < members.count { text += "," }
             }
-            text += String(repeating: "  ", count: min(indent, Self.maximumIndent)) + "}"
+            Self.newLine(into: &text, level: level)
+            text += "}"
         }
+    }
+
+    /// A line break and the indentation of `level`; nothing in compact text.
+    private static func newLine(into text: inout String, level: Int?) {
+        guard let level else { return }
+        text += "\n" + String(repeating: "  ", count: min(level, maximumIndent))
     }
 
     private static func writeString(_ string: String, into text: inout String) {

@@ -80,10 +80,33 @@ extension Decimal: BinaryIOType {
         let text = try rbuffer.readString()
         if text == "NaN" {
             self = .nan
-        } else if let value = Decimal(string: text, locale: nil), !value.isNaN {
+        } else if Self.isDecimalText(text), let value = Decimal(string: text, locale: nil), !value.isNaN {
             self = value
         } else {
             throw GCodableError.corrupted("invalid Decimal text \"\(text)\"", at: offset)
         }
+    }
+
+    /// Whether `text` is `-? digits (. digits)? (e -? digits)?`, all of it (Foundation's
+    /// parser reads a prefix and ignores the rest).
+    private static func isDecimalText(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        func digits() -> Bool {
+            let count = bytes.prefix { (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0) }.count
+            bytes = bytes.dropFirst(count)
+            return count > 0
+        }
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        guard digits() else { return false }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            guard digits() else { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() else { return false }
+        }
+        return bytes.isEmpty
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// for each other plane that holds anything, in ascending order, its number (1…16) and its
 /// own 8192 bytes.
 struct CharacterSetBitmap {
-    /// Each run of consecutive code points in the set, in ascending order.
+    /// Each run of consecutive code points in the set, in ascending order, within one
+    /// plane (Linux's Foundation mishandles ranges that cross from one plane into the next).
     let runs: [ClosedRange<UInt32>]
 
     private static let planeBytes = 8192
@@ -58,8 +59,8 @@ struct CharacterSetBitmap {
 }
 
 extension CharacterSet {
-    /// Builds the set of `runs` with Foundation's range insertion, which is exact on every
-    /// platform (Linux's `init(bitmapRepresentation:)` is not, and crashes on some bitmaps).
+    /// Builds the set of `runs` with Foundation's range insertion, one plane at a time (Linux's
+    /// `init(bitmapRepresentation:)` is wrong, and crashes on some bitmaps).
     init(runs: [ClosedRange<UInt32>]) throws {
         self.init()
         for run in runs {
@@ -68,11 +69,6 @@ extension CharacterSet {
             }
             insertion.insert(into: &self)
         }
-    }
-
-    /// Whether ``init(runs:)`` can rebuild `runs`.
-    static func canRebuild(_ runs: [ClosedRange<UInt32>]) -> Bool {
-        runs.allSatisfy { ScalarInsertion($0) != nil }
     }
 }
 

@@ -18,11 +18,17 @@ extension DateComponents: GCodable, NativeValueType {
         ]
     }
 
-    /// Stores the calendar, the time zone, and each component that is set.
+    /// Stores the calendar, the time zone, and each component that is set. A component may
+    /// not be `Int.min`: Foundation's calendars trap on it when making a date.
     public func encode(to encoder: GEncoder) throws {
         try encoder.encodeIfPresent(calendar, for: Key.calendar)
         try encoder.encodeIfPresent(timeZone, for: Key.timeZone)
-        for (key, path) in Self.integerComponents { try encoder.encodeIfPresent(self[keyPath: path], for: key) }
+        for (key, path) in Self.integerComponents {
+            guard self[keyPath: path] != .min else {
+                throw GCodableError.cannotEncode(Self.self, "the \(key.rawValue) Int.min would make Foundation's calendars trap")
+            }
+            try encoder.encodeIfPresent(self[keyPath: path], for: key)
+        }
         try encoder.encodeIfPresent(isLeapMonth, for: Key.isLeapMonth)
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             try encoder.encodeIfPresent(isRepeatedDay, for: Key.isRepeatedDay)
@@ -33,7 +39,11 @@ extension DateComponents: GCodable, NativeValueType {
         self.init()
         calendar = try decoder.decodeIfPresent(for: Key.calendar)
         timeZone = try decoder.decodeIfPresent(for: Key.timeZone)
-        for (key, path) in Self.integerComponents { self[keyPath: path] = try decoder.decodeIfPresent(for: key) }
+        for (key, path) in Self.integerComponents {
+            let value: Int? = try decoder.decodeIfPresent(for: key)
+            guard value != .min else { throw GCodableError.corrupted("the \(key.rawValue) Int.min would make Foundation's calendars trap") }
+            self[keyPath: path] = value
+        }
         isLeapMonth = try decoder.decodeIfPresent(for: Key.isLeapMonth)
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             isRepeatedDay = try decoder.decodeIfPresent(for: Key.isRepeatedDay)

@@ -3,9 +3,11 @@ import Foundation
 /// Foundation's unit classes, by the name archives give them, and its unit converters that
 /// apps cannot build themselves.
 enum FoundationUnits {
-    /// Every unit class Foundation defines, by its Swift name (the same on every platform).
+    /// Every concrete unit class Foundation defines, by its Swift name (the same on every
+    /// platform). Not `Dimension` itself: it is abstract, and comparing two measurements in
+    /// plain `Dimension` units of different symbols traps (it has no base unit).
     private static let classes: [Unit.Type] = [
-        Unit.self, Dimension.self, UnitAcceleration.self, UnitAngle.self, UnitArea.self,
+        Unit.self, UnitAcceleration.self, UnitAngle.self, UnitArea.self,
         UnitConcentrationMass.self, UnitDispersion.self, UnitDuration.self, UnitElectricCharge.self,
         UnitElectricCurrent.self, UnitElectricPotentialDifference.self, UnitElectricResistance.self,
         UnitEnergy.self, UnitFrequency.self, UnitFuelEfficiency.self, UnitIlluminance.self,

@@ -3,10 +3,6 @@ import Foundation
 extension IndexSet: GCodable, NativeValueType {
     static var nativeTypeCode: NativeTypeCode { .indexSet }
 
-    /// The indexes every platform's `IndexSet` holds: macOS's stops before `Int.max` and
-    /// has no negative indexes.
-    private static let portableIndexes = 0 ..< Int.max
-
     /// Stores the ranges of the set, as one packed array. Indexes outside
     /// `0 ..< Int.max` cannot be archived portably and throw.
     public func encode(to encoder: GEncoder) throws {
@@ -21,12 +17,17 @@ extension IndexSet: GCodable, NativeValueType {
         try encoder.encode(Array(rangeView))
     }
 
+    /// Reads the ranges as ``encode(to:)`` writes them: non-empty, ascending, apart and
+    /// within `0 ..< Int.max`. Others are refused: Foundation traps on some overlapping
+    /// ranges, and takes quadratic time on descending ones.
     public init(from decoder: GDecoder) throws {
         self.init()
+        var previousUpperBound: Int?
         for range in try decoder.decode() as [Range<Int>] {
-            guard Self.portableIndexes.contains(range.lowerBound) else {
-                throw GCodableError.corrupted("index range \(range) outside 0 ..< Int.max")
+            guard !range.isEmpty, range.lowerBound >= 0, range.lowerBound > previousUpperBound ?? -1 else {
+                throw GCodableError.corrupted("index range \(range) is not within 0 ..< Int.max, non-empty, after and apart from the one before")
             }
+            previousUpperBound = range.upperBound
             insert(integersIn: range)
         }
     }

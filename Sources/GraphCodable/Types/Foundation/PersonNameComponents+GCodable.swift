@@ -16,9 +16,17 @@ extension PersonNameComponents: GCodable, NativeValueType {
         nameSuffix = try decoder.decodeIfPresent(for: Key.nameSuffix)
         nickname = try decoder.decodeIfPresent(for: Key.nickname)
         phoneticRepresentation = try decoder.decodeIfPresent(for: Key.phoneticRepresentation)
+        guard phoneticRepresentation?.phoneticRepresentation == nil else {
+            throw GCodableError.corrupted("a phonetic representation has a phonetic representation of its own")
+        }
     }
 
+    /// Stores each component that is set; a phonetic representation may not have one of
+    /// its own (such chains can only nest without end).
     public func encode(to encoder: GEncoder) throws {
+        guard phoneticRepresentation?.phoneticRepresentation == nil else {
+            throw GCodableError.cannotEncode(Self.self, "a phonetic representation has a phonetic representation of its own")
+        }
         try encoder.encodeIfPresent(namePrefix, for: Key.namePrefix)
         try encoder.encodeIfPresent(givenName, for: Key.givenName)
         try encoder.encodeIfPresent(middleName, for: Key.middleName)

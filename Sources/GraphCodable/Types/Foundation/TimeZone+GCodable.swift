@@ -5,6 +5,9 @@ extension TimeZone: GCodable, NativeValueType {
 
     private enum Key: String { case secondsFromGMT }
 
+    /// The offsets a fixed-offset zone may have: ±18 hours.
+    private static let fixedOffsets = -18 * 3600 ... 18 * 3600
+
     /// Stores the identifier; for a fixed offset that the identifier does not give back
     /// (`GMT+0101` for 3661 seconds), also the offset; for ``autoupdatingCurrent``, that it
     /// is the system's zone (see ``SystemCurrent``). `current` is a zone like any other.
@@ -26,7 +29,8 @@ extension TimeZone: GCodable, NativeValueType {
         if let system = try SystemCurrent.decode(from: decoder) {
             self = system == .current ? .current : .autoupdatingCurrent
         } else if let offset: Int = try decoder.decodeIfPresent(for: Key.secondsFromGMT) {
-            guard let zone = TimeZone(secondsFromGMT: offset), zone.identifier == identifier else {
+            // Checked first: Foundation traps on some offsets (Int.min).
+            guard Self.fixedOffsets.contains(offset), let zone = TimeZone(secondsFromGMT: offset), zone.identifier == identifier else {
                 throw GCodableError.corrupted("\(offset) seconds from GMT is not the time zone \"\(identifier)\"")
             }
             self = zone

@@ -1,0 +1,109 @@
+import Foundation
+import GraphCodable
+import Testing
+
+/// Archives whose Foundation values would make Foundation trap, leak or misbehave are
+/// refused when decoded (and such values when encoded). Each once crashed the process or
+/// took memory without end.
+@Suite struct HostileFoundationTests {
+    /// `archive` with the payload of every `BIV` node equal to `old`'s replaced by `new`'s.
+    static func replacingPayload<Old: GCodable, New: GCodable>(in archive: Bytes, _ old: Old, with new: New) throws -> Bytes {
+        func payload<T: GCodable>(of value: T) throws -> [UInt8] { try GraphArchive(bytes: GraphEncoder().encode(value) as Bytes).body[0].payload }
+        let (oldPayload, newPayload) = (try payload(of: old), try payload(of: new))
+        var model = try GraphArchive(bytes: archive)
+        func replace(_ node: inout GraphArchive.Node) {
+            if node.kind == .biv, node.payload == oldPayload { node.payload = newPayload }
+            for index in node.fields.indices { replace(&node.fields[index]) }
+        }
+        for index in model.body.indices { replace(&model.body[index]) }
+        return try model.bytes()
+    }
+
+    static func expectRefused<T: GDecodable>(_ type: T.Type, _ archive: Bytes, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(throws: GCodableError.self, sourceLocation: sourceLocation) { try GraphDecoder(registry: GTypeRegistry()).decode(type, from: archive) }
+    }
+
+    @Test func fixedOffsetsOutsideEighteenHours() throws {
+        let archive = try GraphEncoder().encode(TimeZone(secondsFromGMT: 3661)!) as Bytes
+        for offset in [Int.min, Int.max, -64801, 70000] {
+            Self.expectRefused(TimeZone.self, try Self.replacingPayload(in: archive, 3661, with: offset))
+        }
+    }
+
+    struct Ranges: GCodable {
+        var ranges: [Range<Int>]
+        init(_ ranges: [Range<Int>]) { self.ranges = ranges }
+        init(from decoder: GDecoder) throws { ranges = try decoder.decode() }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(ranges) }
+    }
+
+    /// Overlapping ranges made Foundation trap; descending ones took quadratic time.
+    @Test func indexSetsTakeOnlyTheirOwnForm() throws {
+        for ranges in [[1 ..< 2, 3 ..< 4, 0 ..< Int.max], [10 ..< 20, 30 ..< 40, 0 ..< Int.max - 1], [5 ..< 6, 1 ..< 2], [1 ..< 1], [1 ..< 3, 3 ..< 5]] {
+            Self.expectRefused(IndexSet.self, try GraphEncoder().encode(Ranges(ranges)) as Bytes)
+        }
+        let descending = try GraphEncoder().encode(Ranges((0 ..< 200_000).reversed().map { $0 * 2 ..< $0 * 2 + 1 })) as Bytes
+        let start = Date()
+        Self.expectRefused(IndexSet.self, descending)
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    /// Foundation keeps every locale made for the life of the process, and some malformed
+    /// identifiers crash ICU later.
+    @Test func localesOutsideFoundationsListAreRefused() throws {
+        let archive = try GraphEncoder().encode(Locale(identifier: "it_IT")) as Bytes
+        for identifier in ["é", "ar-u-nu-xyz", "en@numbers=xyz", "en@calendar=" + String(repeating: "g", count: 300), "xx_YY_\(UUID())"] {
+            Self.expectRefused(Locale.self, try Self.replacingPayload(in: archive, "it_IT", with: identifier))
+            #expect(throws: GCodableError.self) { try GraphEncoder().encode(Locale(identifier: identifier)) as Bytes }
+        }
+        #expect(try GraphDecoder().decode(Locale.self, from: GraphEncoder().encode(Locale(identifier: "en-US@calendar=japanese;fw=mon")) as Bytes)
+                    .identifier == Locale(identifier: "en-US@calendar=japanese;fw=mon").identifier)
+    }
+
+    @Test func nestedPhoneticRepresentationsAreRefused() throws {
+        var inner = PersonNameComponents()
+        inner.givenName = "a"
+        var middle = PersonNameComponents()
+        middle.phoneticRepresentation = inner
+        var outer = PersonNameComponents()
+        outer.phoneticRepresentation = middle
+        #expect(throws: GCodableError.self) { try GraphEncoder().encode(outer) as Bytes }
+        struct Nested: GCodable {
+            init() {}
+            init(from decoder: GDecoder) throws {}
+            func encode(to encoder: GEncoder) throws {
+                var leaf = PersonNameComponents()
+                leaf.givenName = "leaf"
+                var middle = PersonNameComponents()
+                middle.phoneticRepresentation = leaf
+                try encoder.encode(middle, for: Key.phoneticRepresentation)
+            }
+            enum Key: String { case phoneticRepresentation }
+        }
+        var model = try GraphArchive(bytes: GraphEncoder().encode(Nested()) as Bytes)
+        model.body[0].type = 50  // PersonNameComponents
+        Self.expectRefused(PersonNameComponents.self, try model.bytes())
+    }
+
+    @Test func dateComponentsOfIntMinAreRefused() throws {
+        var components = DateComponents()
+        components.month = .min
+        #expect(throws: GCodableError.self) { try GraphEncoder().encode(components) as Bytes }
+        components.month = 7
+        let archive = try Self.replacingPayload(in: GraphEncoder().encode(components) as Bytes, 7, with: Int.min)
+        Self.expectRefused(DateComponents.self, archive)
+    }
+
+    /// Foundation's parser reads a prefix of the text and ignores the rest.
+    @Test func decimalTextMustBeADecimalWhole() throws {
+        let archive = try GraphEncoder().encode(Decimal(string: "1.25")!) as Bytes
+        for text in ["1.2.3", "e5", "-", "0x10", "1_000", "", "1.", ".5", "1e", "+1", " 1"] {
+            let model = try GraphArchive(bytes: archive)
+            var edited = model
+            var buffer = BinaryWriteBuffer()
+            buffer.writeString(text)
+            edited.body[0].payload = buffer.bytes
+            Self.expectRefused(Decimal.self, try edited.bytes())
+        }
+    }
+}
