@@ -1,4 +1,5 @@
 import Foundation
+@testable import GraphCodable
 
 /// Equality that sees everything a value holds, where `==` is weaker: float bits, Unicode
 /// scalars, a time zone's offset, a unit's class and converter, a URL's bytes and base.
@@ -125,8 +126,8 @@ extension DateComponents: ExactlyEqual {
 
 extension CharacterSet: ExactlyEqual {
     /// The members: Linux's `==` can call sets with the same members different (it compares
-    /// how the sets are held).
-    func isExactly(_ other: CharacterSet) -> Bool { bitmapRepresentation == other.bitmapRepresentation }
+    /// how the sets are held), and its `bitmapRepresentation` sometimes repeats a plane.
+    func isExactly(_ other: CharacterSet) -> Bool { exactBitmap == other.exactBitmap }
 }
 
 extension URLComponents: ExactlyEqual {

@@ -7,7 +7,7 @@ extension CharacterSet: GCodable, NativeValueType {
     /// rebuild the same set: a set whose runs of code points start or end inside the
     /// surrogates D800–DFFF (possible only through `NSCharacterSet` ranges) throws.
     public func encode(to encoder: GEncoder) throws {
-        let bitmap = bitmapRepresentation
+        let bitmap = exactBitmap
         do {
             _ = try CharacterSet(rebuilding: bitmap)
         } catch {
@@ -27,7 +27,7 @@ extension CharacterSet: GCodable, NativeValueType {
     private init(rebuilding bitmap: Data) throws {
         let bitmap = try CharacterSetBitmap(bitmap)
         try self.init(runs: bitmap.runs)
-        guard try CharacterSetBitmap(bitmapRepresentation).runs == bitmap.runs else {
+        guard try CharacterSetBitmap(exactBitmap).runs == bitmap.runs else {
             throw GCodableError.corrupted("Foundation's CharacterSet cannot hold exactly the code points of this bitmap")
         }
     }

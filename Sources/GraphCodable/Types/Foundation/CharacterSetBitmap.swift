@@ -59,6 +59,27 @@ struct CharacterSetBitmap {
 }
 
 extension CharacterSet {
+    /// The set's bitmap, as `bitmapRepresentation` lays it out. Linux's getter sometimes
+    /// writes a plane twice under one number (seen for inverted sets holding other planes'
+    /// code points), with wrong bits in one copy: the other planes are then read again, one
+    /// code point at a time.
+    var exactBitmap: Data {
+        let bitmap = bitmapRepresentation
+        let planeNumbers = stride(from: 8192, to: bitmap.count, by: 8193).map { bitmap[bitmap.startIndex + $0] }
+        guard Set(planeNumbers).count < planeNumbers.count else { return bitmap }
+        var exact = bitmap.prefix(8192)
+        for plane in UInt32(1) ... 16 {
+            var bytes = [UInt8](repeating: 0, count: 8192)
+            for offset in 0 ..< UInt32(0x10000) where contains(Unicode.Scalar(plane << 16 | offset)!) {
+                bytes[Int(offset / 8)] |= 1 << (offset % 8)
+            }
+            guard bytes.contains(where: { $0 != 0 }) else { continue }
+            exact.append(UInt8(plane))
+            exact.append(contentsOf: bytes)
+        }
+        return Data(exact)
+    }
+
     /// Builds the set of `runs` with Foundation's range insertion, one plane at a time (Linux's
     /// `init(bitmapRepresentation:)` is wrong, and crashes on some bitmaps).
     init(runs: [ClosedRange<UInt32>]) throws {
