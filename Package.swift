@@ -12,7 +12,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "GraphCodable"),
-        .target(name: "GraphHTTP", dependencies: ["GraphCodable"]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .target(name: "GraphHTTP", dependencies: ["GraphCodable", "CZlib"]),
         .executableTarget(name: "graph-server", dependencies: ["GraphHTTP", "GraphCodable"]),
         .executableTarget(name: "graph-benchmark", dependencies: ["GraphCodable"]),
         .testTarget(name: "GraphCodableTests", dependencies: ["GraphCodable"]),

@@ -1,1 +1,41 @@
-print("graph-server 0.1.0")
+import Foundation
+import GraphHTTP
+
+/// The executable: the service, its health check, and the same operations offline.
+let commandLine = Array(CommandLine.arguments.dropFirst())
+let command = commandLine.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "serve"
+let rest = commandLine.first == command ? Array(commandLine.dropFirst()) : commandLine
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("graph-server: \(message)\n".utf8))
+    exit(2)
+}
+
+do {
+    if rest.contains("--help") || command == "help" {
+        print(Usage.text)
+    } else if rest.contains("--version") {
+        print(Usage.version)
+    } else if command == "serve" {
+        try ServeCommand.run(Arguments(rest, valueOptions: ServeCommand.valueOptions, flagOptions: []))
+    } else if command == "health" {
+        let arguments = try Arguments(rest, valueOptions: ["--host", "--port"], flagOptions: [])
+        let host = arguments.value("--host").map { $0 == "0.0.0.0" ? "127.0.0.1" : $0 } ?? "127.0.0.1"
+        let port = try arguments.integer("--port") ?? 8080
+        exit(HealthProbe.isHealthy(host: host, port: port) ? 0 : 1)
+    } else if command == "sample" {
+        let arguments = try Arguments(rest, valueOptions: ["-o", "--output"], flagOptions: [], environment: [:])
+        guard arguments.positionals.count == 1 else { fail("sample takes one name: \(SampleArchives.names.joined(separator: ", "))") }
+        try OfflineCommand.write(SampleArchives.archive(named: arguments.positionals[0]), to: arguments.value("-o") ?? arguments.value("--output"))
+    } else if OfflineCommand.names.contains(command) {
+        let arguments = try Arguments(rest, valueOptions: OfflineCommand.valueOptions, flagOptions: OfflineCommand.flagOptions, environment: [:])
+        exit(try OfflineCommand.run(command, arguments))
+    } else {
+        fail("unknown command \(command); see graph-server --help")
+    }
+} catch let problem as Problem {
+    FileHandle.standardError.write(Data("graph-server: \(problem.detail)\n".utf8))
+    exit(1)
+} catch {
+    fail("\(error)")
+}

@@ -33,3 +33,8 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// `TRACE`: loop the request message back.
     public static let trace = HTTPMethod(rawValue: "TRACE")
 }
+
+extension HTTPMethod {
+    /// The methods of RFC 9110 and RFC 5789.
+    static let standard: [HTTPMethod] = [.get, .head, .post, .put, .delete, .options, .patch, .connect, .trace]
+}

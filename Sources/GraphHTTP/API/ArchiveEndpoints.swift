@@ -1,0 +1,50 @@
+import GraphCodable
+
+/// The archive endpoints, as `openapi.yaml` describes them. Each takes an upload and
+/// answers what ``ArchiveOperations`` makes of it.
+struct ArchiveEndpoints {
+    let operations: ArchiveOperations
+
+    init(registry: GTypeRegistry, limits: ArchiveLimits) {
+        operations = ArchiveOperations(registry: registry, limits: limits)
+    }
+
+    var routes: [Route] {
+        let operations = self.operations
+        return [
+            Route(.post, "/v1/dump") { request in
+                let options = try DumpOptions(QueryOptions(request))
+                return .text(try operations.dump(Upload(request: request).file(), options: options.graphDumpOptions))
+            },
+            Route(.post, "/v1/json") { request in
+                let pretty = try QueryOptions(request).flag("pretty")
+                return .json(try operations.json(Upload(request: request).file(), pretty: pretty))
+            },
+            Route(.post, "/v1/archive") { request in
+                let archive = try operations.archive(fromJSON: Upload(request: request, acceptsJSON: true).file())
+                return .bytes(archive, contentType: "application/octet-stream")
+            },
+            Route(.post, "/v1/typemap") { request in
+                .json(try operations.typeMap(Upload(request: request).file()))
+            },
+            Route(.post, "/v1/validate") { request in
+                let (isValid, report) = operations.validate(try Upload(request: request).file())
+                return .json(report, status: isValid ? .ok : .unprocessableContent)
+            },
+            Route(.post, "/v1/convert") { request in
+                let query = try QueryOptions(request)
+                let userVersion = try query.integer("binaryIOVersion", in: 0 ... Int(UInt16.max)).map(UInt16.init)
+                let internalVersion = try query.integer("internalBinaryIOVersion", in: 0 ... Int(UInt16.max)).map(UInt16.init)
+                let archive = try operations.convert(
+                    Upload(request: request).file(), userBinaryIOVersion: userVersion, internalBinaryIOVersion: internalVersion)
+                return .bytes(archive, contentType: "application/octet-stream")
+            },
+            Route(.post, "/v1/decode") { request in
+                guard let type = try QueryOptions(request).text("type"), !type.isEmpty else {
+                    throw Problem(.invalidParameter, "query parameter \"type\": missing; name a registered type")
+                }
+                return .json(try operations.decode(Upload(request: request).file(), as: type))
+            },
+        ]
+    }
+}

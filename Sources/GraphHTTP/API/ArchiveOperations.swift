@@ -1,0 +1,83 @@
+import Foundation
+import GraphCodable
+
+/// What the service does with archives, the same over HTTP and in the offline CLI: each
+/// operation takes the uploaded bytes and gives the answer's bytes, or throws the
+/// ``Problem`` to answer. Archives are decoded in secure mode, with `registry`'s types
+/// only, and within `limits`.
+public struct ArchiveOperations: Sendable {
+    public let registry: GTypeRegistry
+    public let limits: ArchiveLimits
+
+    public init(registry: GTypeRegistry = GTypeRegistry(), limits: ArchiveLimits = ArchiveLimits()) {
+        self.registry = registry
+        self.limits = limits
+    }
+
+    private var decoder: GraphDecoder {
+        let decoder = GraphDecoder(registry: registry)
+        decoder.limits = limits
+        return decoder
+    }
+
+    /// The archive's dump, as text ending with a line break.
+    public func dump(_ archive: [UInt8], options: GraphDumpOptions) throws(Problem) -> String {
+        try codec { try decoder.dump(from: archive, options: options) } + "\n"
+    }
+
+    /// The lossless JSON form (Docs/ArchiveJSON.md), compact or indented.
+    public func json(_ archive: [UInt8], pretty: Bool) throws(Problem) -> [UInt8] {
+        try codec { Array(try GraphArchive(bytes: archive, limits: limits).jsonData(indented: pretty)) }
+    }
+
+    /// The archive a JSON form describes.
+    public func archive(fromJSON json: [UInt8]) throws(Problem) -> [UInt8] {
+        try codec(decodingKind: .invalidArchiveJSON) { try GraphArchive(json: json).bytes(limits: limits) }
+    }
+
+    /// The archive's types, as JSON; `resolvable` is computed in secure mode.
+    public func typeMap(_ archive: [UInt8]) throws(Problem) -> [UInt8] {
+        let entries = try codec { try decoder.typeMap(from: archive) }
+        return JSONBody.encode(TypeMapAnswer(entries))
+    }
+
+    /// The validation report, as JSON, and whether the archive is valid.
+    public func validate(_ archive: [UInt8]) -> (isValid: Bool, json: [UInt8]) {
+        let report = decoder.validate(archive)
+        return (report.isValid, JSONBody.encode(ValidationAnswer(report)))
+    }
+
+    /// The archive rewritten for other BinaryIO versions (nil keeps the archive's own).
+    public func convert(_ archive: [UInt8], userBinaryIOVersion: UInt16?, internalBinaryIOVersion: UInt16?) throws(Problem) -> [UInt8] {
+        try codec(decodingKind: .missingTypes) {
+            try GraphArchive(bytes: archive, limits: limits)
+                .converted(internalBinaryIOVersion: internalBinaryIOVersion, userBinaryIOVersion: userBinaryIOVersion, registry: registry)
+                .bytes(limits: limits)
+        }
+    }
+
+    /// Decodes the archive as the registered type `typeName`, in secure mode: what was
+    /// built, replaced and met, and the value's description, as JSON.
+    public func decode(_ archive: [UInt8], as typeName: String) throws(Problem) -> [UInt8] {
+        guard let type = registry.type(named: typeName) else {
+            let known = registry.typeNames.joined(separator: ", ")
+            throw Problem(.unknownType, "\"\(typeName)\" is not registered on this server; it knows: \(known.isEmpty ? "no types" : known)",
+                          members: ["registeredTypes": .strings(registry.typeNames)])
+        }
+        let decoder = self.decoder
+        let value = try codec { try decoder.decode(type, from: archive) }
+        let types = try codec { try decoder.typeMap(from: archive) }
+        return JSONBody.encode(DecodeAnswer(type: _typeName(type, qualified: true), value: value, report: decoder.decodingReport, types: types))
+    }
+
+    /// Runs codec work, turning its errors into problems.
+    private func codec<Value>(decodingKind: Problem.Kind = .decodingFailed, _ work: () throws -> Value) throws(Problem) -> Value {
+        do {
+            return try work()
+        } catch let error as GCodableError {
+            throw Problem(error, decodingKind: decodingKind)
+        } catch {
+            throw Problem(.internalError, "\(error)")
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import GraphCodable
+
+extension Problem {
+    /// The answer to a codec error: the kind its case calls for (`kind` for decoding
+    /// failures), its message as the detail, and where it happened as members
+    /// (`byteOffset`, `nodePath`).
+    init(_ error: GCodableError, decodingKind kind: Kind = .decodingFailed) {
+        var members: [String: ProblemMember] = [:]
+        if let offset = error.context.byteOffset { members["byteOffset"] = .integer(offset) }
+        let path = error.context.path.boundedText
+        if !path.isEmpty { members["nodePath"] = .string(path) }
+        var shortened = error
+        shortened.context.path = []
+        shortened.context.byteOffset = nil
+        let problemKind: Kind = switch error {
+        case .limitExceeded: .archiveLimitExceeded
+        case .invalidArchive, .dataCorrupted: .invalidArchive
+        case .typeMismatch, .keyNotFound, .valueNotFound, .cycle, .unsupportedVersion, .cannotEncode: kind
+        case .internalInconsistency: .internalError
+        }
+        var detail = "\(shortened)"
+        if !path.isEmpty { detail += " (at \(path))" }
+        if let offset = error.context.byteOffset { detail += " (byte offset \(offset))" }
+        self.init(problemKind, detail, members: members)
+    }
+}

@@ -1,0 +1,30 @@
+/// The endpoints about the service itself, all quick (they answer on the connection's
+/// queue, even when every worker is busy): health, readiness, metrics, the API's
+/// description and the front page.
+struct ServiceEndpoints {
+    let readiness: Readiness
+    let metrics: ServerMetrics
+    let pool: WorkPool
+
+    var routes: [Route] {
+        let (readiness, metrics, pool) = (readiness, metrics, pool)
+        return [
+            Route(.get, "/healthz", quick: true) { _ in .text("ok\n") },
+            Route(.get, "/readyz", quick: true) { _ in
+                guard readiness.isReady else { throw Problem(.shuttingDown, "the server is shutting down and takes no new work") }
+                return .text("ready\n")
+            },
+            Route(.get, "/metrics", quick: true) { _ in
+                let load = pool.load
+                let text = metrics.exposition(queued: load.queued, running: load.running)
+                return Response(headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(text.utf8))
+            },
+            Route(.get, "/openapi.yaml", quick: true) { _ in
+                Response(headers: ["Content-Type": "application/yaml"], body: Array(OpenAPIDocument.text.utf8))
+            },
+            Route(.get, "/", quick: true) { _ in
+                Response(headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(FrontPage.html.utf8))
+            },
+        ]
+    }
+}

@@ -1,0 +1,34 @@
+import GraphCodable
+
+/// The JSON answer of `/v1/validate`: every problem with its byte offset and node path, or,
+/// for a valid archive, what it holds.
+struct ValidationAnswer: Encodable {
+    struct Problem: Encodable {
+        let message: String
+        let byteOffset: Int?
+        /// The keys and indexes from the root, as `"friends"[1]"name"`; empty at the root.
+        let nodePath: String
+    }
+
+    let valid: Bool
+    let byteCount: Int
+    let problems: [Problem]
+    let nodeCounts: [String: Int]
+    let maximumDepth: Int
+    let typeCount: Int
+    let keyCount: Int
+    let objectCount: Int
+
+    init(_ report: GraphValidationReport) {
+        valid = report.isValid
+        byteCount = report.byteCount
+        problems = report.problems.map {
+            Problem(message: $0.message, byteOffset: $0.byteOffset, nodePath: $0.path.boundedText)
+        }
+        nodeCounts = report.nodeCounts
+        maximumDepth = report.maximumDepth
+        typeCount = report.typeCount
+        keyCount = report.keyCount
+        objectCount = report.objectCount
+    }
+}

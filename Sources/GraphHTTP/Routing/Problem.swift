@@ -1,0 +1,72 @@
+import Foundation
+
+/// An error answer: RFC 9457's `application/problem+json`, with a stable `type` per kind of
+/// error, the HTTP status, a title, and a `detail` saying what went wrong and where.
+///
+/// Handlers throw problems; anything else they throw becomes a 500 with no details (and a
+/// log line), since bad input is always answered 4xx by a problem of its own.
+public struct Problem: Error, Sendable, CustomStringConvertible {
+    /// A kind of error: its `type` URI and title never change, so clients can act on them.
+    public struct Kind: Sendable, Equatable {
+        /// The last part of the type URI, `urn:graphcodable:problem:<name>`.
+        public let name: String
+        /// A short summary of the kind, the same for every occurrence.
+        public let title: String
+        /// The status the kind is answered with.
+        public let status: HTTPStatus
+
+        /// The problem's `type` member.
+        public var type: String { "urn:graphcodable:problem:\(name)" }
+    }
+
+    public var kind: Kind
+    /// What went wrong in this request, and where (the codec's byte offset and node path
+    /// for archives).
+    public var detail: String
+    /// Members added to the problem object beside the standard ones, such as `byteOffset`.
+    public var members: [String: ProblemMember]
+    /// Header fields the answer carries, such as `Allow` or `Retry-After`.
+    public var headers: HTTPHeaders
+
+    public init(_ kind: Kind, _ detail: String, members: [String: ProblemMember] = [:], headers: HTTPHeaders = HTTPHeaders()) {
+        self.kind = kind
+        self.detail = detail
+        self.members = members
+        self.headers = headers
+    }
+
+    public var description: String { "\(kind.status.code) \(kind.name): \(detail)" }
+
+    /// The problem as a response.
+    public var response: Response {
+        var object: [String: ProblemMember] = members
+        object["type"] = .string(kind.type)
+        object["title"] = .string(kind.title)
+        object["status"] = .integer(kind.status.code)
+        object["detail"] = .string(detail)
+        var headers = self.headers
+        headers.replace(name: "Content-Type", value: "application/problem+json")
+        return Response(status: kind.status, headers: headers, body: ProblemMember.object(object).json)
+    }
+}
+
+/// A value in a problem object.
+public enum ProblemMember: Sendable, Equatable, Encodable {
+    case string(String)
+    case integer(Int)
+    case strings([String])
+    indirect case object([String: ProblemMember])
+
+    /// The value as JSON, with object members sorted by name.
+    var json: [UInt8] { JSONBody.encode(self) }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .strings(let values): try container.encode(values)
+        case .object(let members): try container.encode(members)
+        }
+    }
+}

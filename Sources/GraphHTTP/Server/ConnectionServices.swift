@@ -1,0 +1,24 @@
+/// What every connection of a server shares: its limits, how it answers, and where it
+/// reports.
+struct ConnectionServices: Sendable {
+    let parserLimits: HTTPParserLimits
+    let timeouts: ConnectionState.Timeouts
+    let decorator: ResponseDecorator
+    let responder: Responder
+    let metrics: ServerMetrics
+    /// Called once the connection's socket is closed.
+    let closed: @Sendable (ConnectionDriver) -> Void
+
+    /// Logs an exchange and counts it in the metrics, under labels of bounded values.
+    func record(_ exchange: Exchange, duration nanoseconds: UInt64) {
+        let seconds = Double(nanoseconds) / 1e9
+        let route = responder.router.allowedMethods(for: exchange.path).isEmpty ? "other" : exchange.path
+        let method = HTTPMethod.standard.contains { $0.rawValue == exchange.method } ? exchange.method : "other"
+        metrics.record(route: route, method: method, status: exchange.status, bytesIn: exchange.bytesIn, bytesOut: exchange.bytesOut, seconds: seconds)
+        Log.shared.info("request", [
+            "method": exchange.method, "path": exchange.path, "status": String(exchange.status),
+            "bytes_in": String(exchange.bytesIn), "bytes_out": String(exchange.bytesOut),
+            "duration_ms": String(format: "%.1f", seconds * 1000), "request_id": exchange.requestID,
+        ])
+    }
+}

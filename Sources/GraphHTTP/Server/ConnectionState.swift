@@ -1,0 +1,251 @@
+/// One connection's protocol, with no I/O: events in (bytes received, a response ready,
+/// bytes written, time passing), actions out (write these bytes, start this request, close).
+/// ``ConnectionDriver`` carries the actions out on the connection's socket.
+///
+/// A connection serves one request at a time: it stops reading while a request is being
+/// worked on and answered, so pipelined requests wait in the kernel's buffer and are
+/// answered in order, and a client cannot make the server buffer more than one request.
+/// Every phase has a deadline: a silent keep-alive connection, a head or body arriving too
+/// slowly, work running too long, a client not reading its answer.
+struct ConnectionState {
+    /// What the driver must do, in order.
+    enum Action {
+        /// Send these bytes after any already queued.
+        case write([UInt8])
+        /// Hand the request to the workers; its answer comes back through ``respond(_:now:)``.
+        case start(Request)
+        /// An exchange is over (its answer written, or abandoned): log it.
+        case finish(Exchange)
+        /// Stop sending, keep reading (and discarding) a little, then close: so that a
+        /// client still sending a body reads the answer instead of a reset.
+        case shutdownWrites
+        case close
+    }
+
+    /// The time limits of the phases, in nanoseconds.
+    struct Timeouts: Sendable {
+        var idle: UInt64
+        var head: UInt64
+        var body: UInt64
+        var work: UInt64
+        var write: UInt64
+        var linger: UInt64
+    }
+
+    private enum Phase {
+        /// Between requests, since this time.
+        case waiting(since: UInt64)
+        /// A request's head is arriving.
+        case receivingHead(Exchange)
+        /// The body of `head` is arriving.
+        case receivingBody(RequestHead, body: [UInt8], Exchange)
+        /// The workers have the request.
+        case working(RequestHead, Exchange)
+        /// The answer is being written; `keepAlive` says whether another request may follow.
+        case sending(Exchange, keepAlive: Bool, lastProgress: UInt64)
+        /// Answered with `Connection: close`: discarding input until this time.
+        case lingering(until: UInt64)
+        case closed
+    }
+
+    private var phase: Phase
+    private var parser: RequestParser
+    private let timeouts: Timeouts
+    private let decorator: ResponseDecorator
+    /// Whether the server is shutting down: answers close their connection.
+    private var shuttingDown = false
+    /// Whether the client has closed its side: nothing more will arrive.
+    private var peerClosed = false
+
+    init(limits: HTTPParserLimits, timeouts: Timeouts, decorator: ResponseDecorator, now: UInt64) {
+        parser = RequestParser(limits: limits)
+        self.timeouts = timeouts
+        self.decorator = decorator
+        phase = .waiting(since: now)
+    }
+
+    /// Whether the driver should read: not while a request is worked on or answered.
+    var wantsToRead: Bool {
+        switch phase {
+        case .waiting, .receivingHead, .receivingBody, .lingering: return !peerClosed
+        case .working, .sending, .closed: return false
+        }
+    }
+
+    var isClosed: Bool { if case .closed = phase { return true } else { return false } }
+
+    /// Whether the connection is between requests with nothing pending.
+    var isIdle: Bool { if case .waiting = phase { return parser.unconsumedByteCount == 0 } else { return false } }
+
+    /// When ``tick(now:)`` has something to do, if ever.
+    var deadline: UInt64? {
+        switch phase {
+        case .waiting(let since): return since + timeouts.idle
+        case .receivingHead(let exchange): return exchange.start + timeouts.head
+        case .receivingBody(_, _, let exchange): return exchange.start + timeouts.body
+        case .working(_, let exchange): return exchange.start + timeouts.work
+        case .sending(_, _, let lastProgress): return lastProgress + timeouts.write
+        case .lingering(let until): return until
+        case .closed: return nil
+        }
+    }
+
+    // MARK: Events
+
+    /// Bytes arrived from the client.
+    mutating func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) -> [Action] {
+        switch phase {
+        case .lingering, .closed: return []
+        case .waiting:
+            phase = .receivingHead(Exchange(start: now))
+        default: break
+        }
+        parser.append(bytes)
+        addReceived(bytes.count)
+        return advance(now: now)
+    }
+
+    /// The client closed its side of the connection.
+    mutating func clientClosed(now: UInt64) -> [Action] {
+        peerClosed = true
+        switch phase {
+        case .working, .sending: return []
+        default: return close()
+        }
+    }
+
+    /// The workers' answer to the request being worked on; ignored if the request was
+    /// already answered (its deadline passed).
+    mutating func respond(_ response: Response, now: UInt64) -> [Action] {
+        guard case .working(let head, var exchange) = phase else { return [] }
+        return send(response, to: head, exchange: &exchange, now: now)
+    }
+
+    /// Some queued bytes were written.
+    mutating func wrote(_ count: Int, now: UInt64) {
+        guard case .sending(var exchange, let keepAlive, _) = phase else { return }
+        exchange.bytesOut += count
+        phase = .sending(exchange, keepAlive: keepAlive, lastProgress: now)
+    }
+
+    /// Every queued byte is written.
+    mutating func drained(now: UInt64) -> [Action] {
+        guard case .sending(let exchange, let keepAlive, _) = phase else { return [] }
+        guard keepAlive, !peerClosed else {
+            phase = .lingering(until: now + timeouts.linger)
+            return [.finish(exchange), .shutdownWrites]
+        }
+        phase = .waiting(since: now)
+        if parser.unconsumedByteCount > 0 { phase = .receivingHead(Exchange(start: now)) }
+        return [.finish(exchange)] + advance(now: now)
+    }
+
+    /// Time passed: acts on the phase's deadline when it has come.
+    mutating func tick(now: UInt64) -> [Action] {
+        guard let deadline, now >= deadline else { return [] }
+        switch phase {
+        case .waiting, .lingering, .closed:
+            return close()
+        case .receivingHead(var exchange), .receivingBody(_, _, var exchange):
+            let problem = Problem(.requestTimeout, "the request did not arrive within the server's time limit")
+            return sendError(problem, exchange: &exchange, now: now)
+        case .working(let head, var exchange):
+            shuttingDown = true  // the work goes on in its thread: this connection takes no more
+            let problem = Problem(.deadlineExceeded, "the request's work took longer than the server allows; it was abandoned")
+            return send(problem.response, to: head, exchange: &exchange, now: now)
+        case .sending(let exchange, _, _):
+            return [.finish(exchange)] + close()
+        }
+    }
+
+    /// The server is shutting down: an idle connection closes now, others after their answer.
+    mutating func shutdown(now: UInt64) -> [Action] {
+        shuttingDown = true
+        return isIdle ? close() : []
+    }
+
+    // MARK: Steps
+
+    /// Reads what the parser has: the head, the body, the end of the request.
+    private mutating func advance(now: UInt64) -> [Action] {
+        var actions: [Action] = []
+        while true {
+            let event: RequestParser.Event?
+            do {
+                event = try parser.next()
+            } catch {
+                switch phase {
+                case .receivingHead(var exchange), .receivingBody(_, _, var exchange):
+                    return actions + sendError(Problem(error), exchange: &exchange, now: now)
+                default:
+                    return actions
+                }
+            }
+            switch (event, phase) {
+            case (nil, _):
+                return actions
+            case (.head(let head)?, .receivingHead(var exchange)):
+                exchange.begin(head, id: RequestID.for(head))
+                if head.expectsContinue, head.bodyLength != .none, head.bodyLength != .length(0) {
+                    actions.append(.write(ResponseHead.continueBytes))
+                }
+                var body: [UInt8] = []
+                if case .length(let length) = head.bodyLength { body.reserveCapacity(min(length, 1 << 20)) }
+                phase = .receivingBody(head, body: body, exchange)
+            case (.body(let bytes)?, .receivingBody(let head, var body, let exchange)):
+                phase = .closed  // releases `body` so that appending does not copy it
+                body.append(contentsOf: bytes)
+                phase = .receivingBody(head, body: body, exchange)
+            case (.end?, .receivingBody(let head, let body, let exchange)):
+                phase = .working(head, exchange)
+                return actions + [.start(Request(head: head, body: body, id: exchange.requestID))]
+            default:
+                return actions  // the parser's events come in this order only
+            }
+        }
+    }
+
+    /// Answers `head` with `response`, framed for the client and the connection's future.
+    private mutating func send(_ response: Response, to head: RequestHead?, exchange: inout Exchange, now: UInt64) -> [Action] {
+        var response = response
+        decorator.decorate(&response, for: head, requestID: exchange.requestID)
+        let keepAlive = (head?.keepAlive ?? false) && !shuttingDown && !peerClosed
+        let framing = ResponseFraming(
+            requestMethod: head?.method ?? .get, requestVersion: head?.version ?? .http1_1, status: response.status,
+            bodyLength: response.body.count, keepAlive: keepAlive)
+        framing.apply(to: &response.headers)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + response.body.count)
+        ResponseHead(status: response.status, headers: response.headers).write(to: &bytes)
+        if framing.body != .none { bytes.append(contentsOf: response.body) }
+        exchange.status = response.status.code
+        phase = .sending(exchange, keepAlive: framing.keepAlive, lastProgress: now)
+        return [.write(bytes)]
+    }
+
+    /// Answers a request that could not be read with `problem`, and closes afterwards.
+    private mutating func sendError(_ problem: Problem, exchange: inout Exchange, now: UInt64) -> [Action] {
+        shuttingDown = true
+        let head: RequestHead? = if case .receivingBody(let head, _, _) = phase { head } else { nil }
+        return send(problem.response, to: head, exchange: &exchange, now: now)
+    }
+
+    private mutating func addReceived(_ count: Int) {
+        switch phase {
+        case .receivingHead(var exchange):
+            exchange.bytesIn += count
+            phase = .receivingHead(exchange)
+        case .receivingBody(let head, let body, var exchange):
+            phase = .closed
+            exchange.bytesIn += count
+            phase = .receivingBody(head, body: body, exchange)
+        default: break
+        }
+    }
+
+    private mutating func close() -> [Action] {
+        if case .closed = phase { return [] }
+        phase = .closed
+        return [.close]
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import GraphCodable
+
+/// `graph-server sample NAME`: archives of the sample models, to try the service with.
+enum SampleArchives {
+    static let names = ["network", "folders", "sensor", "natives"]
+
+    static func archive(named name: String) throws -> [UInt8] {
+        switch name {
+        case "network": return try GraphEncoder().encode(network()) as Bytes
+        case "folders": return try GraphEncoder().encode(folders()) as Bytes
+        case "sensor":
+            let sensor = SampleModels.Sensor(name: "greenhouse", readings: [19.5, 21.25, 22].map(SampleModels.Reading.init))
+            return try GraphEncoder(binaryIOVersion: 0).encode(sensor) as Bytes
+        case "natives":
+            let natives: [String: [Double?]] = ["temperatures": [19.5, nil, 21.25], "empty": [], "special": [.nan, -0.0, .infinity]]
+            return try GraphEncoder().encode(natives) as Bytes
+        default:
+            throw Arguments.Failure(description: "no sample \"\(name)\"; samples: \(names.joined(separator: ", "))")
+        }
+    }
+
+    /// Four stations on a loop, one of them shared by two lines: a graph with a cycle.
+    private static func network() -> SampleModels.Network {
+        let stations = ["Central", "Harbour", "Airport", "University"].map(SampleModels.Station.init)
+        for (index, station) in stations.enumerated() { station.links = [stations[(index + 1) % stations.count]] }
+        stations[0].links.append(stations[2])
+        return SampleModels.Network(stations: stations)
+    }
+
+    /// A folder tree whose children know their parent.
+    private static func folders() -> SampleModels.Folder {
+        let root = SampleModels.Folder(name: "/")
+        for name in ["docs", "photos"] {
+            let folder = SampleModels.Folder(name: name)
+            folder.parent = root
+            root.children.append(folder)
+        }
+        let trip = SampleModels.Folder(name: "trip")
+        trip.parent = root.children[1]
+        root.children[1].children.append(trip)
+        return root
+    }
+}

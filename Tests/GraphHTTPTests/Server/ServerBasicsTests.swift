@@ -1,0 +1,127 @@
+import Foundation
+@testable import GraphHTTP
+import GraphCodable
+import Testing
+
+/// The service over real sockets: routing, every endpoint, problem answers.
+@Suite struct ServerBasicsTests {
+    @Test func healthAndReadiness() throws {
+        let server = try TestServer()
+        let health = try server.exchange("GET", "/healthz")
+        #expect(health.status == 200)
+        #expect(health.text == "ok\n")
+        #expect(health.header("X-Request-Id")?.count == 32)
+        #expect(try server.exchange("GET", "/readyz").status == 200)
+        let head = try server.exchange("HEAD", "/healthz")
+        #expect(head.status == 200)
+        #expect(head.header("Content-Length") == "3")
+        #expect(head.body.isEmpty)
+    }
+
+    @Test func unknownRoutesAndMethods() throws {
+        let server = try TestServer()
+        let missing = try server.exchange("GET", "/nowhere")
+        #expect(missing.status == 404)
+        #expect(missing.header("Content-Type") == "application/problem+json")
+        #expect(missing.json["type"] as? String == "urn:graphcodable:problem:not-found")
+        let wrongMethod = try server.exchange("GET", "/v1/dump")
+        #expect(wrongMethod.status == 405)
+        #expect(wrongMethod.header("Allow") == "POST, OPTIONS")
+        let options = try server.exchange("OPTIONS", "/healthz")
+        #expect(options.status == 204)
+        #expect(options.header("Allow") == "GET, HEAD, OPTIONS")
+    }
+
+    @Test func dumpOfRawAndMultipartUploads() throws {
+        let server = try TestServer()
+        let raw = try server.exchange("POST", "/v1/dump?header", headers: ["Content-Type": "application/octet-stream"], body: TestModels.graphArchive)
+        #expect(raw.status == 200)
+        #expect(raw.text.contains("= HEADER ="))
+        #expect(raw.text.contains("\"shared\""))
+        let boundary = "----graphtest"
+        let form = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"g.graph\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+            + TestModels.graphArchive + Array("\r\n--\(boundary)--\r\n".utf8)
+        let multipart = try server.exchange("POST", "/v1/dump", headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: form)
+        #expect(multipart.status == 200)
+        #expect(multipart.text.contains("\"shared\""))
+        #expect(!multipart.text.contains("= HEADER ="))
+    }
+
+    @Test func invalidArchivesAreProblems() throws {
+        let server = try TestServer()
+        var archive = TestModels.graphArchive
+        archive.removeLast(5)
+        let truncated = try server.exchange("POST", "/v1/dump", body: archive)
+        #expect(truncated.status == 422)
+        #expect(truncated.json["type"] as? String == "urn:graphcodable:problem:invalid-archive")
+        #expect(truncated.json["status"] as? Int == 422)
+        #expect((truncated.json["detail"] as? String)?.isEmpty == false)
+        let unsupported = try server.exchange("POST", "/v1/dump", headers: ["Content-Type": "text/plain"], body: TestModels.graphArchive)
+        #expect(unsupported.status == 415)
+        let badQuery = try server.exchange("POST", "/v1/dump?header=maybe", body: TestModels.graphArchive)
+        #expect(badQuery.status == 400)
+        #expect(badQuery.json["type"] as? String == "urn:graphcodable:problem:invalid-parameter")
+    }
+
+    @Test func jsonFormAndBack() throws {
+        let server = try TestServer()
+        let json = try server.exchange("POST", "/v1/json", body: TestModels.graphArchive)
+        #expect(json.status == 200)
+        #expect(json.header("Content-Type") == "application/json")
+        #expect(!json.text.contains("\n"))
+        let pretty = try server.exchange("POST", "/v1/json?pretty=true", body: TestModels.graphArchive)
+        #expect(pretty.text.contains("\n  "))
+        let back = try server.exchange("POST", "/v1/archive", headers: ["Content-Type": "application/json"], body: json.body)
+        #expect(back.status == 200)
+        #expect(back.body == TestModels.graphArchive)
+        #expect(try server.exchange("POST", "/v1/archive", headers: ["Content-Type": "application/json"], body: Array("{}".utf8)).status == 422)
+    }
+
+    @Test func typeMapValidationConversionAndDecoding() throws {
+        let server = try TestServer()
+        let types = try server.exchange("POST", "/v1/typemap", body: TestModels.graphArchive)
+        #expect(types.status == 200)
+        let entries = types.json["types"] as? [[String: Any]] ?? []
+        #expect(entries.contains { ($0["name"] as? String)?.hasSuffix("Node") == true && $0["resolvable"] as? Bool == true })
+
+        let valid = try server.exchange("POST", "/v1/validate", body: TestModels.graphArchive)
+        #expect(valid.status == 200)
+        #expect(valid.json["valid"] as? Bool == true)
+        var flipped = TestModels.graphArchive
+        flipped[flipped.count - 3] ^= 0xFF
+        let invalid = try server.exchange("POST", "/v1/validate", body: flipped)
+        #expect(invalid.status == 422)
+        #expect(invalid.json["valid"] as? Bool == false)
+
+        let converted = try server.exchange("POST", "/v1/convert?internalBinaryIOVersion=2&binaryIOVersion=3", body: TestModels.readingsArchive)
+        #expect(converted.status == 200)
+        let archive = try GraphArchive(bytes: converted.body)
+        #expect(archive.internalBinaryIOVersion == 2)
+        #expect(archive.userBinaryIOVersion == 3)
+        #expect(try GraphDecoder().decode([TestModels.Reading].self, from: converted.body) == [.init(sensor: 7, value: 1.5), .init(sensor: 8, value: -2)])
+
+        let unknownTypes = try TestServer(registry: GTypeRegistry())
+        let missing = try unknownTypes.exchange("POST", "/v1/convert?binaryIOVersion=3", body: TestModels.readingsArchive)
+        #expect(missing.status == 422)
+        #expect(missing.json["type"] as? String == "urn:graphcodable:problem:missing-types")
+
+        let decoded = try server.exchange("POST", "/v1/decode?type=Node", body: TestModels.graphArchive)
+        #expect(decoded.status == 200, "\(decoded.text)")
+        #expect(decoded.json["decoded"] as? Bool == true)
+        #expect((decoded.json["decodedClasses"] as? [String])?.isEmpty == false)
+        let unknown = try server.exchange("POST", "/v1/decode?type=Nothing", body: TestModels.graphArchive)
+        #expect(unknown.status == 422)
+        #expect(unknown.json["type"] as? String == "urn:graphcodable:problem:unknown-type")
+    }
+
+    @Test func metricsCountRequestsByRoute() throws {
+        let server = try TestServer()
+        _ = try server.exchange("GET", "/healthz")
+        _ = try server.exchange("GET", "/random/\(UUID())")
+        let metrics = try server.exchange("GET", "/metrics")
+        #expect(metrics.status == 200)
+        #expect(metrics.text.contains("graph_server_requests_total{route=\"/healthz\",method=\"GET\",status=\"200\"} 1"))
+        #expect(metrics.text.contains("graph_server_requests_total{route=\"other\",method=\"GET\",status=\"404\"} 1"))
+        #expect(metrics.text.contains("graph_server_open_connections"))
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+@testable import GraphHTTP
+import GraphCodable
+import Synchronization
+import Testing
+
+/// Limits and time: slow or silent clients, long work, a full pool, too many connections,
+/// clients that vanish, shutdown with work in flight.
+@Suite struct ServerLimitsTests {
+    @Test func slowHeadsAreAnswered408() throws {
+        let server = try TestServer { $0.headTimeout = .milliseconds(300) }
+        let connection = try server.connect()
+        try connection.write("GET /healthz HTTP/1.1\r\nHo")
+        let response = try connection.readResponse()
+        #expect(response.status == 408)
+        #expect(response.header("Connection") == "close")
+        #expect(connection.isClosedByServer())
+    }
+
+    @Test func slowBodiesAreAnswered408() throws {
+        let server = try TestServer { $0.bodyTimeout = .milliseconds(300) }
+        let connection = try server.connect()
+        try connection.write("POST /v1/dump HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\nabc")
+        #expect(try connection.readResponse().status == 408)
+    }
+
+    @Test func idleConnectionsAreClosed() throws {
+        let server = try TestServer { $0.idleTimeout = .milliseconds(300) }
+        let connection = try server.connect()
+        try connection.request("GET", "/healthz")
+        #expect(try connection.readResponse().status == 200)
+        #expect(connection.isClosedByServer(within: 3))
+    }
+
+    @Test func workPastTheDeadlineIsAnswered503() throws {
+        let server = try TestServer { $0.requestTimeout = .milliseconds(300) }
+        let response = try server.exchange("POST", "/v1/decode?type=Slow", body: TestModels.slowArchive)
+        #expect(response.status == 503)
+        #expect(response.json["type"] as? String == "urn:graphcodable:problem:deadline-exceeded")
+    }
+
+    @Test func aFullPoolAnswers503WithRetryAfter() throws {
+        let server = try TestServer {
+            $0.workerCount = 1
+            $0.maximumQueuedRequests = 1
+        }
+        let busy = try (0 ..< 2).map { _ in try server.connect() }
+        for connection in busy { try connection.request("POST", "/v1/decode?type=Slow", body: TestModels.slowArchive) }
+        Thread.sleep(forTimeInterval: 0.3)
+        let refused = try server.exchange("POST", "/v1/decode?type=Slow", body: TestModels.slowArchive)
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") == "1")
+        #expect(refused.json["type"] as? String == "urn:graphcodable:problem:server-busy")
+        #expect(try server.exchange("GET", "/healthz").status == 200)  // quick routes never wait for workers
+        for connection in busy { #expect(try connection.readResponse().status == 200) }
+    }
+
+    @Test func connectionsBeyondTheLimitAreAnswered503() throws {
+        let server = try TestServer { $0.maximumConnections = 2 }
+        let open = try (0 ..< 2).map { _ in try server.connect() }
+        for connection in open {
+            try connection.request("GET", "/healthz")
+            #expect(try connection.readResponse().status == 200)
+        }
+        let refused = try server.connect()
+        let answer = try refused.readResponse()
+        #expect(answer.status == 503)
+        #expect(answer.json["type"] as? String == "urn:graphcodable:problem:too-many-connections")
+        #expect(refused.isClosedByServer())
+        open[0].reset()
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try server.exchange("GET", "/healthz").status == 200)
+    }
+
+    @Test func aHundredConcurrentConnections() throws {
+        let server = try TestServer { $0.maximumQueuedRequests = 100 }
+        let port = server.port
+        let archive = TestModels.graphArchive
+        let statuses = Mutex<[Int]>([])
+        let group = DispatchGroup()
+        for index in 0 ..< 100 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                do {
+                    let connection = try TestConnection(port: port)
+                    for _ in 0 ..< 3 {
+                        try connection.request("POST", index.isMultiple(of: 2) ? "/v1/dump" : "/v1/typemap", body: archive)
+                        let status = try connection.readResponse().status
+                        statuses.withLock { $0.append(status) }
+                    }
+                } catch {
+                    statuses.withLock { $0.append(-1) }
+                }
+            }
+        }
+        group.wait()
+        let all = statuses.withLock { $0 }
+        #expect(all.count == 300)
+        #expect(all.allSatisfy { $0 == 200 })
+    }
+
+    @Test func clientsThatResetMidAnswerDoNotHurtTheServer() throws {
+        let server = try TestServer()
+        var generator = SeededGenerator(seed: 3)
+        let archive = try GraphEncoder().encode((0 ..< 200_000).map { _ in Double(bitPattern: generator.next()) }) as Bytes
+        for _ in 0 ..< 5 {
+            let connection = try server.connect()
+            try connection.request("POST", "/v1/json?pretty=true", body: archive)
+            Thread.sleep(forTimeInterval: 0.05)
+            connection.reset()
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try server.exchange("GET", "/healthz").status == 200)
+    }
+
+    /// The deepest archive the default limits allow, dumped, validated and converted on
+    /// the workers' stacks.
+    @Test func theDeepestArchiveOverHTTP() throws {
+        let server = try TestServer()
+        let archive = try onLargeStack {
+            var value: Deep = .leaf
+            for _ in 0 ..< 4_995 { value = .node([value]) }  // two levels each: a value, its array
+            return try GraphEncoder().encode(value) as Bytes
+        }
+        for path in ["/v1/dump", "/v1/validate", "/v1/json", "/v1/typemap", "/v1/convert?internalBinaryIOVersion=2"] {
+            let response = try server.exchange("POST", path, body: archive)
+            #expect(response.status == 200, "\(path): \(response.text.prefix(300))")
+            if path == "/v1/validate" { #expect(response.json["maximumDepth"] as? Int ?? 0 > 9_900) }
+        }
+    }
+
+    indirect enum Deep: GCodable {
+        case leaf
+        case node([Deep])
+
+        init(from decoder: GDecoder) throws {
+            self = decoder.unkeyedCount == 0 ? .leaf : .node(try decoder.decode())
+        }
+
+        func encode(to encoder: GEncoder) throws {
+            if case .node(let children) = self { try encoder.encode(children) }
+        }
+    }
+
+    @Test func shutdownFinishesWorkInFlightThenStops() throws {
+        let server = try TestServer()
+        let working = try server.connect()
+        try working.request("POST", "/v1/decode?type=Slow", body: TestModels.slowArchive)
+        let idle = try server.connect()
+        try idle.request("GET", "/healthz")
+        #expect(try idle.readResponse().status == 200)
+        Thread.sleep(forTimeInterval: 0.3)
+        let started = Date()
+        server.server.shutdown()
+        #expect(!server.server.isReady)
+        #expect(idle.isClosedByServer())
+        let answer = try working.readResponse()
+        #expect(answer.status == 200)
+        #expect(answer.header("Connection") == "close")
+        server.server.waitUntilStopped()
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(throws: (any Error).self) { try server.exchange("GET", "/healthz") }
+    }
+}
+
+/// Runs `work` on a thread with a 512 MiB stack (deep archives recurse deeply) and waits.
+func onLargeStack<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) throws -> Value {
+    let result = Mutex<Result<Value, any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        result.withLock { $0 = Result { try work() } }
+        done.signal()
+    }
+    thread.stackSize = 512 << 20
+    thread.start()
+    done.wait()
+    return try result.withLock { $0! }.get()
+}

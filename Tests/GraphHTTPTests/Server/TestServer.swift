@@ -1,0 +1,36 @@
+import Foundation
+@testable import GraphHTTP
+import GraphCodable
+
+/// A server on a free port of this machine, for one test; stopped when the test ends.
+final class TestServer {
+    let server: GraphServer
+
+    var port: Int { server.port }
+
+    init(_ configure: (inout GraphServer.Configuration) -> Void = { _ in }, registry: GTypeRegistry = TestModels.registry) throws {
+        var configuration = GraphServer.Configuration()
+        configuration.port = 0
+        configuration.workerCount = 2
+        configuration.ioLoopCount = 2
+        configuration.drainTimeout = .seconds(5)
+        configure(&configuration)
+        Log.shared.setLevel(.warning)
+        server = GraphServer(configuration: configuration, registry: registry)
+        try server.start()
+    }
+
+    deinit {
+        server.shutdown()
+        server.waitUntilStopped()
+    }
+
+    func connect() throws -> TestConnection { try TestConnection(port: port) }
+
+    /// Sends one request on a new connection and reads its response.
+    func exchange(_ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> WireResponse {
+        let connection = try connect()
+        try connection.request(method, target, headers: headers, body: body)
+        return try connection.readResponse(method: method)
+    }
+}
