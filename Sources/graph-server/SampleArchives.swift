@@ -3,7 +3,7 @@ import GraphCodable
 
 /// `graph-server sample NAME`: archives of the sample models, to try the service with.
 enum SampleArchives {
-    static let names = ["network", "folders", "sensor", "natives"]
+    static let names = ["network", "folders", "sensor", "natives", "large"]
 
     static func archive(named name: String) throws -> [UInt8] {
         switch name {
@@ -12,6 +12,9 @@ enum SampleArchives {
         case "sensor":
             let sensor = SampleModels.Sensor(name: "greenhouse", readings: [19.5, 21.25, 22].map(SampleModels.Reading.init))
             return try GraphEncoder(binaryIOVersion: 0).encode(sensor) as Bytes
+        case "large":
+            // 2 MiB of Doubles, for uploads of some size.
+            return try GraphEncoder().encode((0 ..< 262_144).map { Double($0) / 7 }) as Bytes
         case "natives":
             let natives: [String: [Double?]] = ["temperatures": [19.5, nil, 21.25], "empty": [], "special": [.nan, -0.0, .infinity]]
             return try GraphEncoder().encode(natives) as Bytes
