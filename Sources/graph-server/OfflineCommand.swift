@@ -17,6 +17,7 @@ enum OfflineCommand {
         }
         let input = try read(path)
         let operations = ArchiveOperations(registry: SampleModels.registry)
+        let destination = try Destination(path: arguments.value("-o") ?? arguments.value("--output"))
         let output: [UInt8]
         var status: Int32 = 0
         switch command {
@@ -28,9 +29,11 @@ enum OfflineCommand {
             options.mangledNames = arguments.flag("--mangled")
             options.keyMap = arguments.flag("--keymap")
             options.untruncated = arguments.flag("--untruncated")
-            output = Array(try operations.dump(input, options: options.graphDumpOptions).utf8)
+            try operations.dump(input, options: options.graphDumpOptions, to: destination.write)
+            return 0
         case "json":
-            output = try operations.json(input, pretty: arguments.flag("--pretty"))
+            try operations.json(input, pretty: arguments.flag("--pretty"), to: destination.write)
+            return 0
         case "archive":
             output = try operations.archive(fromJSON: input)
         case "typemap":
@@ -47,7 +50,7 @@ enum OfflineCommand {
             guard let type = arguments.value("--type") else { throw Arguments.Failure(description: "decode needs --type NAME") }
             output = try operations.decode(input, as: type)
         }
-        try write(output, to: arguments.value("-o") ?? arguments.value("--output"))
+        try destination.write(output)
         return status
     }
 
@@ -61,12 +64,25 @@ enum OfflineCommand {
         if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
         return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
+}
 
-    static func write(_ bytes: [UInt8], to path: String?) throws {
-        if let path, path != "-" {
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-        } else {
-            FileHandle.standardOutput.write(Data(bytes))
+/// Where a command's output goes: a file (`-o FILE`), or standard output; written piece by
+/// piece, so that long dumps and JSON forms are never held whole.
+struct Destination {
+    private let handle: FileHandle
+
+    init(path: String?) throws {
+        guard let path, path != "-" else {
+            handle = .standardOutput
+            return
         }
+        guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
+            throw Arguments.Failure(description: "cannot write \(path)")
+        }
+        handle = file
+    }
+
+    func write(_ bytes: [UInt8]) throws {
+        try handle.write(contentsOf: bytes)
     }
 }

@@ -26,7 +26,7 @@ do {
     } else if command == "sample" {
         let arguments = try Arguments(rest, valueOptions: ["-o", "--output"], flagOptions: [], environment: [:])
         guard arguments.positionals.count == 1 else { fail("sample takes one name: \(SampleArchives.names.joined(separator: ", "))") }
-        try OfflineCommand.write(SampleArchives.archive(named: arguments.positionals[0]), to: arguments.value("-o") ?? arguments.value("--output"))
+        try Destination(path: arguments.value("-o") ?? arguments.value("--output")).write(SampleArchives.archive(named: arguments.positionals[0]))
     } else if OfflineCommand.names.contains(command) {
         let arguments = try Arguments(rest, valueOptions: OfflineCommand.valueOptions, flagOptions: OfflineCommand.flagOptions, environment: [:])
         exit(try OfflineCommand.run(command, arguments))

@@ -11,14 +11,37 @@ struct ArchiveDump {
     private static let valueLimit = 64
 
     var text: String {
-        var lines: [String] = []
-        if options.contains(.showHelp) { lines += Self.help }
-        if options.contains(.showHeader) { lines += headerLines }
-        if options.contains(.showBody) { lines += bodyLines }
-        if options.contains(.showReferenceMap) { lines += referenceMapLines }
-        if options.contains(.showKeyMap) { lines += keyMapLines }
-        if !lines.isEmpty { lines.append(String(repeating: "=", count: Self.width)) }
-        return lines.joined(separator: "\n")
+        get throws { String(decoding: try TextOutput.collecting { try write(to: &$0) }, as: UTF8.self) }
+    }
+
+    /// Writes the dump, line by line, without a line break after the last line.
+    func write(to output: inout TextOutput) throws {
+        var lines = Lines(output: output)
+        if options.contains(.showHelp) { try lines.add(Self.help) }
+        if options.contains(.showHeader) { try lines.add(headerLines) }
+        if options.contains(.showBody) { try writeBody(to: &lines) }
+        if options.contains(.showReferenceMap) { try lines.add(referenceMapLines) }
+        if options.contains(.showKeyMap) { try lines.add(keyMapLines) }
+        if !lines.isEmpty { try lines.add([String(repeating: "=", count: Self.width)]) }
+        output = lines.output
+    }
+
+    /// Lines written with a break between them.
+    private struct Lines {
+        var output: TextOutput
+        private(set) var isEmpty = true
+
+        init(output: TextOutput) { self.output = output }
+
+        mutating func add(_ lines: [String]) throws {
+            for line in lines { try add(line) }
+        }
+
+        mutating func add(_ line: String) throws {
+            if !isEmpty { try output.write("\n") }
+            isEmpty = false
+            try output.write(line)
+        }
     }
 
     private static func title(_ name: String) -> String {
@@ -49,14 +72,13 @@ struct ArchiveDump {
         ]
     }
 
-    private var bodyLines: [String] {
-        var lines = [Self.title("BODY")]
-        archive.walk { node, depth in
-            lines.append(String(repeating: "\t", count: depth) + line(for: node))
+    private func writeBody(to lines: inout Lines) throws {
+        try lines.add(Self.title("BODY"))
+        try archive.walk { node, depth in
+            try lines.add(String(repeating: "\t", count: depth) + line(for: node))
         } end: { depth in
-            lines.append(String(repeating: "\t", count: depth) + ".")
+            try lines.add(String(repeating: "\t", count: depth) + ".")
         }
-        return lines
     }
 
     private func line(for node: ArchiveNode) -> String {

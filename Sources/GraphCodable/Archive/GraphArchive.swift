@@ -181,7 +181,7 @@ public struct GraphArchive: Sendable, Equatable {
 
     /// A text dump, as `GraphDecoder.dump(from:options:)` makes it.
     public func dump(options: GraphDumpOptions = .readable) throws -> String {
-        ArchiveDump(archive: try ParsedArchive(bytes: try bytes()), options: options).text
+        try ArchiveDump(archive: try ParsedArchive(bytes: try bytes()), options: options).text
     }
 
     private func writeBody(to buffer: inout BinaryWriteBuffer, layouts: [UInt32: NativeDescriptor]) throws {

@@ -34,19 +34,19 @@ struct ParsedArchive {
 
     /// Visits the nodes in body order with their nesting depth, and calls `end` with the
     /// depth of each `VAL`/`REF` when its fields end.
-    func walk(_ visit: (ArchiveNode, Int) -> Void, end: (Int) -> Void) {
+    func walk(_ visit: (ArchiveNode, Int) throws -> Void, end: (Int) throws -> Void) rethrows {
         var openEnds: [Int] = []
         for (index, node) in nodes.enumerated() {
             while openEnds.last == index {
                 openEnds.removeLast()
-                end(openEnds.count)
+                try end(openEnds.count)
             }
-            visit(node, openEnds.count)
+            try visit(node, openEnds.count)
             if node.kind.hasFields { openEnds.append(node.next) }
         }
         while !openEnds.isEmpty {
             openEnds.removeLast()
-            end(openEnds.count)
+            try end(openEnds.count)
         }
     }
 

@@ -75,7 +75,7 @@ public final class GraphEncoder {
         let session = makeSession(describingValues: true)
         defer { collectWarnings(of: session) }
         let archive = try ParsedArchive(bytes: try session.archive(value))
-        return ArchiveDump(archive: archive, options: options, descriptions: session.opaqueDescriptions ?? [:]).text
+        return try ArchiveDump(archive: archive, options: options, descriptions: session.opaqueDescriptions ?? [:]).text
     }
 
     private func makeSession(describingValues: Bool) -> EncodingSession {

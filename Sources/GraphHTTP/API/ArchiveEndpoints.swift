@@ -12,13 +12,16 @@ struct ArchiveEndpoints {
     var routes: [Route] {
         let operations = self.operations
         return [
+            // Dumps and JSON forms can be many times their archive: they are streamed.
             Route(.post, "/v1/dump") { request in
-                let options = try DumpOptions(QueryOptions(request))
-                return .text(try operations.dump(Upload(request: request).file(), options: options.graphDumpOptions))
+                let options = try DumpOptions(QueryOptions(request)).graphDumpOptions
+                let archive = try Upload(request: request).file()
+                return .streamed(contentType: "text/plain; charset=utf-8") { try operations.dump(archive, options: options, to: $0) }
             },
             Route(.post, "/v1/json") { request in
                 let pretty = try QueryOptions(request).flag("pretty")
-                return .json(try operations.json(Upload(request: request).file(), pretty: pretty))
+                let archive = try Upload(request: request).file()
+                return .streamed(contentType: "application/json") { try operations.json(archive, pretty: pretty, to: $0) }
             },
             Route(.post, "/v1/archive") { request in
                 let archive = try operations.archive(fromJSON: Upload(request: request, acceptsJSON: true).file())

@@ -20,14 +20,19 @@ public struct ArchiveOperations: Sendable {
         return decoder
     }
 
-    /// The archive's dump, as text ending with a line break.
-    public func dump(_ archive: [UInt8], options: GraphDumpOptions) throws(Problem) -> String {
-        try codec { try decoder.dump(from: archive, options: options) } + "\n"
+    /// Writes the archive's dump, text ending with a line break, piece by piece through
+    /// `output` (whose own errors pass through: a reader that went away).
+    public func dump(_ archive: [UInt8], options: GraphDumpOptions, to output: ([UInt8]) throws -> Void) throws {
+        try streaming {
+            try decoder.dump(from: archive, options: options, to: output)
+            try output([UInt8(ascii: "\n")])
+        }
     }
 
-    /// The lossless JSON form (Docs/ArchiveJSON.md), compact or indented.
-    public func json(_ archive: [UInt8], pretty: Bool) throws(Problem) -> [UInt8] {
-        try codec { Array(try GraphArchive(bytes: archive, limits: limits).jsonData(indented: pretty)) }
+    /// Writes the lossless JSON form (Docs/ArchiveJSON.md), compact or indented, piece by
+    /// piece through `output`.
+    public func json(_ archive: [UInt8], pretty: Bool, to output: ([UInt8]) throws -> Void) throws {
+        try streaming { try GraphArchive(bytes: archive, limits: limits).writeJSON(indented: pretty, to: output) }
     }
 
     /// The archive a JSON form describes.
@@ -68,6 +73,16 @@ public struct ArchiveOperations: Sendable {
         let value = try codec { try decoder.decode(type, from: archive) }
         let types = try codec { try decoder.typeMap(from: archive) }
         return JSONBody.encode(DecodeAnswer(type: _typeName(type, qualified: true), value: value, report: decoder.decodingReport, types: types))
+    }
+
+    /// Runs codec work that writes to an output, turning codec errors into problems and
+    /// letting the output's own errors through.
+    private func streaming(_ work: () throws -> Void) throws {
+        do {
+            try work()
+        } catch let error as GCodableError {
+            throw Problem(error)
+        }
     }
 
     /// Runs codec work, turning its errors into problems.

@@ -1,19 +1,18 @@
 import Foundation
 
-/// Gzips an answer's body when it pays and the client accepts it: text answers (JSON,
-/// dumps, reports, the API description) of at least a minimum size; never archive bytes,
-/// which do not compress, and never bodiless answers. Every text answer says
+/// Decides whether an answer's body is gzipped: text answers (JSON, dumps, reports, the API
+/// description) for clients that accept gzip, whole bodies only from a minimum size; never
+/// archive bytes, which do not compress, and never bodiless answers. Every text answer says
 /// `Vary: Accept-Encoding`, since its encoding depends on that field.
 enum ResponseCompression {
-    static func apply(to response: inout Response, for request: RequestHead, minimumBytes: Int) {
-        guard let type = response.headers.first("Content-Type"), isText(type) else { return }
+    /// Whether to gzip `response` for `request` (and, if so, its `Content-Encoding` is set).
+    static func choose(for response: inout Response, request: RequestHead, minimumBytes: Int) -> Bool {
+        guard let type = response.headers.first("Content-Type"), isText(type) else { return false }
         response.headers.add(name: "Vary", value: "Accept-Encoding")
-        guard response.body.count >= minimumBytes, request.method != .head,
-              ContentCoding.preferred(for: request.headers) == .gzip,
-              let compressed = try? GzipStream.gzip(response.body)
-        else { return }
-        response.body = compressed
+        let largeEnough = response.producer != nil || response.body.count >= minimumBytes
+        guard largeEnough, request.method != .head, ContentCoding.preferred(for: request.headers) == .gzip else { return false }
         response.headers.replace(name: "Content-Encoding", value: "gzip")
+        return true
     }
 
     private static func isText(_ contentType: String) -> Bool {

@@ -14,10 +14,13 @@ final class ConnectionDriver: @unchecked Sendable {
     private let timer: DispatchSourceTimer
     private var isReading = false
     private var isWriting = false
-    /// Bytes waiting to be written, the first from `outgoingOffset`.
-    private var outgoing: [[UInt8]] = []
+    /// Bytes waiting to be written, the first from `outgoingOffset`, each with the streamed
+    /// body bytes it carries.
+    private var outgoing: [(bytes: [UInt8], streamed: Int)] = []
     private var outgoingOffset = 0
     private var requestInFlight = false
+    /// Where the answer to the current request comes from.
+    private var channel: ResponseChannel?
     private var isClosed = false
     private var sourcesToCancel = 3
 
@@ -77,18 +80,18 @@ final class ConnectionDriver: @unchecked Sendable {
         for action in actions {
             guard !isClosed else { return }
             switch action {
-            case .write(let bytes):
-                outgoing.append(bytes)
+            case .write(let bytes, let streamed):
+                outgoing.append((bytes, streamed))
                 if !isWriting { flush() }
             case .start(let request):
                 requestInFlight = true
                 services.metrics.requestStarted()
-                services.responder.handle(request) { [self] response in
-                    loop.queue.async { [self] in
-                        guard !isClosed else { return }
-                        perform(state.respond(response, now: Self.now()))
-                    }
+                let loop = self.loop
+                let channel = ResponseChannel { [weak self] sender, delivery in
+                    loop.queue.async { [weak self] in self?.deliver(delivery, from: sender) }
                 }
+                self.channel = channel
+                services.responder.handle(request, on: channel)
             case .finish(let exchange):
                 endRequest()
                 services.record(exchange, duration: Self.now() - exchange.start)
@@ -101,16 +104,30 @@ final class ConnectionDriver: @unchecked Sendable {
         updateInterest()
     }
 
+    /// Hands what a worker sends to the state, unless it comes from an earlier request's
+    /// channel (whose answer was abandoned).
+    private func deliver(_ delivery: ResponseChannel.Delivery, from sender: ResponseChannel?) {
+        guard !isClosed, sender === channel else { return }
+        let now = Self.now()
+        switch delivery {
+        case .response(let response): perform(state.respond(response, now: now))
+        case .bodyPiece(let bytes): perform(state.bodyPiece(bytes, now: now))
+        case .bodyEnd: perform(state.bodyEnded(now: now))
+        case .abort: perform(state.abort())
+        }
+    }
+
     /// Writes what is waiting until it is all written or the kernel's buffer is full.
     private func flush() {
         while !isClosed, let first = outgoing.first {
-            let outcome = first.withUnsafeBytes { Socket.transmit(to: descriptor, UnsafeRawBufferPointer(rebasing: $0[outgoingOffset...])) }
+            let outcome = first.bytes.withUnsafeBytes { Socket.transmit(to: descriptor, UnsafeRawBufferPointer(rebasing: $0[outgoingOffset...])) }
             switch outcome {
             case .done(let count):
                 outgoingOffset += count
-                if outgoingOffset == first.count {
+                if outgoingOffset == first.bytes.count {
                     outgoing.removeFirst()
                     outgoingOffset = 0
+                    if first.streamed > 0 { channel?.written(first.streamed) }
                 }
                 state.wrote(count, now: Self.now())
             case .wouldBlock:
@@ -156,6 +173,7 @@ final class ConnectionDriver: @unchecked Sendable {
     private func close() {
         guard !isClosed else { return }
         isClosed = true
+        channel?.close()
         endRequest()
         if !isReading { readSource.resume() }
         if !isWriting { writeSource.resume() }

@@ -1,6 +1,6 @@
-/// One connection's protocol, with no I/O: events in (bytes received, a response ready,
-/// bytes written, time passing), actions out (write these bytes, start this request, close).
-/// ``ConnectionDriver`` carries the actions out on the connection's socket.
+/// One connection's protocol, with no I/O: events in (bytes received, an answer ready, its
+/// streamed body's pieces, bytes written, time passing), actions out (write these bytes,
+/// start this request, close). ``ConnectionDriver`` carries the actions out on the socket.
 ///
 /// A connection serves one request at a time: it stops reading while a request is being
 /// worked on and answered, so pipelined requests wait in the kernel's buffer and are
@@ -10,8 +10,9 @@
 struct ConnectionState {
     /// What the driver must do, in order.
     enum Action {
-        /// Send these bytes after any already queued.
-        case write([UInt8])
+        /// Send these bytes after any already queued; once written, `streamed` of them
+        /// (body bytes of a streamed answer, before framing) are acknowledged to its channel.
+        case write([UInt8], streamed: Int)
         /// Hand the request to the workers; its answer comes back through ``respond(_:now:)``.
         case start(Request)
         /// An exchange is over (its answer written, or abandoned): log it.
@@ -32,6 +33,21 @@ struct ConnectionState {
         var linger: UInt64
     }
 
+    /// An answer being written.
+    private struct Sending {
+        var exchange: Exchange
+        /// Whether another request may follow on the connection.
+        let keepAlive: Bool
+        /// How body bytes are framed.
+        let coding: ResponseFraming.BodyCoding
+        /// Whether a streamed body still has pieces to come.
+        var isStreaming: Bool
+        /// Bytes handed to the driver and not yet written.
+        var unwritten: Int
+        /// When bytes were last written, or last handed over.
+        var lastProgress: UInt64
+    }
+
     private enum Phase {
         /// Between requests, since this time.
         case waiting(since: UInt64)
@@ -41,8 +57,7 @@ struct ConnectionState {
         case receivingBody(RequestHead, body: [UInt8], Exchange)
         /// The workers have the request.
         case working(RequestHead, Exchange)
-        /// The answer is being written; `keepAlive` says whether another request may follow.
-        case sending(Exchange, keepAlive: Bool, lastProgress: UInt64)
+        case sending(Sending)
         /// Answered with `Connection: close`: discarding input until this time.
         case lingering(until: UInt64)
         case closed
@@ -84,7 +99,9 @@ struct ConnectionState {
         case .receivingHead(let exchange): return exchange.start + timeouts.head
         case .receivingBody(_, _, let exchange): return exchange.start + timeouts.body
         case .working(_, let exchange): return exchange.start + timeouts.work
-        case .sending(_, _, let lastProgress): return lastProgress + timeouts.write
+        case .sending(let sending):
+            // A client not reading, or a streamed body not coming.
+            return sending.lastProgress + (sending.unwritten > 0 ? timeouts.write : timeouts.work)
         case .lingering(let until): return until
         case .closed: return nil
         }
@@ -114,30 +131,59 @@ struct ConnectionState {
         }
     }
 
-    /// The workers' answer to the request being worked on; ignored if the request was
-    /// already answered (its deadline passed).
+    /// The workers' answer to the request being worked on (its head only, for a streamed
+    /// body); ignored if the request was already answered (its deadline passed).
     mutating func respond(_ response: Response, now: UInt64) -> [Action] {
         guard case .working(let head, var exchange) = phase else { return [] }
         return send(response, to: head, exchange: &exchange, now: now)
     }
 
+    /// A piece of the streamed body of the answer being sent.
+    mutating func bodyPiece(_ bytes: [UInt8], now: UInt64) -> [Action] {
+        guard case .sending(var sending) = phase, sending.isStreaming else { return [] }
+        var framed: [UInt8]
+        switch sending.coding {
+        case .none: return [.write([], streamed: bytes.count)]
+        case .identity: framed = bytes
+        case .chunked:
+            framed = []
+            ChunkedEncoding.appendChunk(bytes, to: &framed)
+        }
+        sending.unwritten += framed.count
+        sending.lastProgress = now
+        phase = .sending(sending)
+        return [.write(framed, streamed: bytes.count)]
+    }
+
+    /// The streamed body is complete.
+    mutating func bodyEnded(now: UInt64) -> [Action] {
+        guard case .sending(var sending) = phase, sending.isStreaming else { return [] }
+        sending.isStreaming = false
+        let last = sending.coding == .chunked ? ChunkedEncoding.lastChunk : []
+        sending.unwritten += last.count
+        phase = .sending(sending)
+        return [.write(last, streamed: 0)]
+    }
+
     /// Some queued bytes were written.
     mutating func wrote(_ count: Int, now: UInt64) {
-        guard case .sending(var exchange, let keepAlive, _) = phase else { return }
-        exchange.bytesOut += count
-        phase = .sending(exchange, keepAlive: keepAlive, lastProgress: now)
+        guard case .sending(var sending) = phase else { return }
+        sending.exchange.bytesOut += count
+        sending.unwritten -= count
+        sending.lastProgress = now
+        phase = .sending(sending)
     }
 
     /// Every queued byte is written.
     mutating func drained(now: UInt64) -> [Action] {
-        guard case .sending(let exchange, let keepAlive, _) = phase else { return [] }
-        guard keepAlive, !peerClosed else {
+        guard case .sending(let sending) = phase, !sending.isStreaming else { return [] }
+        guard sending.keepAlive, !peerClosed else {
             phase = .lingering(until: now + timeouts.linger)
-            return [.finish(exchange), .shutdownWrites]
+            return [.finish(sending.exchange), .shutdownWrites]
         }
         phase = .waiting(since: now)
         if parser.unconsumedByteCount > 0 { phase = .receivingHead(Exchange(start: now)) }
-        return [.finish(exchange)] + advance(now: now)
+        return [.finish(sending.exchange)] + advance(now: now)
     }
 
     /// Time passed: acts on the phase's deadline when it has come.
@@ -153,8 +199,8 @@ struct ConnectionState {
             shuttingDown = true  // the work goes on in its thread: this connection takes no more
             let problem = Problem(.deadlineExceeded, "the request's work took longer than the server allows; it was abandoned")
             return send(problem.response, to: head, exchange: &exchange, now: now)
-        case .sending(let exchange, _, _):
-            return [.finish(exchange)] + close()
+        case .sending(let sending):
+            return [.finish(sending.exchange)] + close()
         }
     }
 
@@ -162,6 +208,12 @@ struct ConnectionState {
     mutating func shutdown(now: UInt64) -> [Action] {
         shuttingDown = true
         return isIdle ? close() : []
+    }
+
+    /// The answer cannot be completed (its streamed body failed): close.
+    mutating func abort() -> [Action] {
+        guard case .sending(let sending) = phase else { return close() }
+        return [.finish(sending.exchange)] + close()
     }
 
     // MARK: Steps
@@ -187,7 +239,7 @@ struct ConnectionState {
             case (.head(let head)?, .receivingHead(var exchange)):
                 exchange.begin(head, id: RequestID.for(head))
                 if head.expectsContinue, head.bodyLength != .none, head.bodyLength != .length(0) {
-                    actions.append(.write(ResponseHead.continueBytes))
+                    actions.append(.write(ResponseHead.continueBytes, streamed: 0))
                 }
                 var body: [UInt8] = []
                 if case .length(let length) = head.bodyLength { body.reserveCapacity(min(length, 1 << 20)) }
@@ -205,22 +257,26 @@ struct ConnectionState {
         }
     }
 
-    /// Answers `head` with `response`, framed for the client and the connection's future.
+    /// Answers `head` with `response` (its head only when its body is streamed), framed for
+    /// the client and the connection's future.
     private mutating func send(_ response: Response, to head: RequestHead?, exchange: inout Exchange, now: UInt64) -> [Action] {
         var response = response
         decorator.decorate(&response, for: head, requestID: exchange.requestID)
+        let isStreamed = response.producer != nil && head?.method != .head
         let keepAlive = (head?.keepAlive ?? false) && !shuttingDown && !peerClosed
         let framing = ResponseFraming(
             requestMethod: head?.method ?? .get, requestVersion: head?.version ?? .http1_1, status: response.status,
-            bodyLength: response.body.count, keepAlive: keepAlive)
+            bodyLength: response.producer == nil ? response.body.count : nil, keepAlive: keepAlive)
         framing.apply(to: &response.headers)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256 + response.body.count)
         ResponseHead(status: response.status, headers: response.headers).write(to: &bytes)
-        if framing.body != .none { bytes.append(contentsOf: response.body) }
+        if framing.body != .none, !isStreamed { bytes.append(contentsOf: response.body) }
         exchange.status = response.status.code
-        phase = .sending(exchange, keepAlive: framing.keepAlive, lastProgress: now)
-        return [.write(bytes)]
+        phase = .sending(Sending(
+            exchange: exchange, keepAlive: framing.keepAlive, coding: framing.body, isStreaming: isStreamed,
+            unwritten: bytes.count, lastProgress: now))
+        return [.write(bytes, streamed: 0)]
     }
 
     /// Answers a request that could not be read with `problem`, and closes afterwards.

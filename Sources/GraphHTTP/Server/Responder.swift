@@ -1,37 +1,38 @@
 /// Turns requests into answers: finds the route, runs its handler (at once for quick
-/// routes, on the workers for the others), turns thrown problems into problem answers, and
-/// gzips text answers for clients that accept it.
+/// routes, on the workers for the others), turns thrown problems into problem answers,
+/// gzips text answers for clients that accept it, and streams bodies too large to hold.
 struct Responder: Sendable {
     let router: Router
     let pool: WorkPool
     let cors: CORSPolicy
-    /// Answers whose body is at least this long are gzipped when the client accepts it.
+    /// Whole bodies at least this long are gzipped when the client accepts it.
     let minimumGzipBytes = 1024
 
-    /// Answers `request` through `reply`, now or later (from a worker thread).
-    func handle(_ request: Request, reply: @escaping @Sendable (Response) -> Void) {
+    /// Answers `request` through `channel`, now or later (from a worker thread).
+    func handle(_ request: Request, on channel: ResponseChannel) {
         if request.method == .options {
             let methods = router.allowedMethods(for: request.path)
-            return reply(methods.isEmpty ? Problem(.notFound, "no resource at \(request.path)").response : cors.answerOptions(request, methods: methods))
+            return channel.send(methods.isEmpty ? Problem(.notFound, "no resource at \(request.path)").response : cors.answerOptions(request, methods: methods))
         }
         switch router.match(request.method, request.path) {
         case .notFound:
-            reply(Problem(.notFound, "no resource at \(request.path)").response)
+            channel.send(Problem(.notFound, "no resource at \(request.path)").response)
         case .methodNotAllowed(let methods):
             let allow = (methods + [.options]).map(\.rawValue).joined(separator: ", ")
-            reply(Problem(.methodNotAllowed, "\(request.path) answers \(allow)", headers: ["Allow": allow]).response)
+            channel.send(Problem(.methodNotAllowed, "\(request.path) answers \(allow)", headers: ["Allow": allow]).response)
         case .route(let route) where route.isQuick:
-            reply(answer(request, with: route))
+            respond(to: request, with: route, on: channel)
         case .route(let route):
-            let queued = pool.submit { reply(answer(request, with: route)) }
+            let queued = pool.submit { respond(to: request, with: route, on: channel) }
             if !queued {
-                reply(Problem(.serverBusy, "every worker is busy and the queue is full; try again shortly", headers: ["Retry-After": "1"]).response)
+                channel.send(Problem(.serverBusy, "every worker is busy and the queue is full; try again shortly", headers: ["Retry-After": "1"]).response)
             }
         }
     }
 
-    /// The handler's answer, or its problem, encoded for the client.
-    private func answer(_ request: Request, with route: Route) -> Response {
+    /// Sends the handler's answer, or its problem; then produces a streamed body, piece by
+    /// piece, at the pace the client reads.
+    private func respond(to request: Request, with route: Route, on channel: ResponseChannel) {
         var response: Response
         do {
             response = try route.handler(request)
@@ -41,7 +42,32 @@ struct Responder: Sendable {
             response = Problem(.internalError, "the server failed to answer; the failure is in its log (request \(request.id))").response
             Log.shared.error("handler failed", ["request_id": request.id, "path": request.path, "error": "\(error)"])
         }
-        ResponseCompression.apply(to: &response, for: request.head, minimumBytes: minimumGzipBytes)
-        return response
+        let gzip = ResponseCompression.choose(for: &response, request: request.head, minimumBytes: minimumGzipBytes)
+        guard let producer = response.producer, request.method != .head else {
+            if gzip {
+                if let compressed = try? GzipStream.gzip(response.body) { response.body = compressed } else { response.headers.remove(name: "Content-Encoding") }
+            }
+            return channel.send(response)
+        }
+        // The answer begins with the first piece: until then, a failure is still a problem answer.
+        var started = false
+        do {
+            let compressor = gzip ? try GzipStream() : nil
+            try producer { bytes in
+                if !started { channel.send(response) }
+                started = true
+                try channel.sendBody(compressor.map { try $0.compress(bytes) } ?? bytes)
+            }
+            if !started { channel.send(response) }
+            if let compressor { try channel.sendBody(try compressor.finish()) }
+            channel.endBody()
+        } catch is ResponseChannel.Closed {
+            return  // the client went away: nothing more to do
+        } catch let problem as Problem where !started {
+            channel.send(problem.response)
+        } catch {
+            Log.shared.error("streamed answer failed", ["request_id": request.id, "path": request.path, "error": "\(error)"])
+            started ? channel.abort() : channel.send(Problem(.internalError, "the server failed to answer (request \(request.id))").response)
+        }
     }
 }

@@ -6,23 +6,59 @@ import Foundation
 extension GraphArchive {
     /// The archive as JSON text (UTF-8): indented by two spaces per level, or compact.
     public func jsonData(indented: Bool = true) throws -> Data {
+        Data(try TextOutput.collecting { try writeJSON(indented: indented, to: &$0) })
+    }
+
+    /// Writes the JSON form to `output` piece by piece (chunks of UTF-8 of some 64 KiB), so
+    /// that it is never held whole: `output` may write to a file or a socket, and throw to
+    /// stop the writing.
+    public func writeJSON(indented: Bool = true, to output: ([UInt8]) throws -> Void) throws {
+        try withoutActuallyEscaping(output) { output in
+            var text = TextOutput(output)
+            try writeJSON(indented: indented, to: &text)
+            try text.flush()
+        }
+    }
+
+    private func writeJSON(indented: Bool, to output: inout TextOutput) throws {
         let stack = StackGuard()
         let layouts = try nativeLayouts()
-        var types: [JSONValue] = []
-        for entry in self.types { types.append(Self.json(of: entry)) }
-        var body: [JSONValue] = []
-        for node in self.body { body.append(try json(of: node, layouts: layouts, stack: stack)) }
-        let document = JSONValue.object([
-            ("format", .string("graphcodable-archive")),
-            ("formatVersion", .number("1")),
-            ("checksummed", .bool(isChecksummed)),
-            ("internalBinaryIOVersion", .number(String(internalBinaryIOVersion))),
-            ("userBinaryIOVersion", .number(String(userBinaryIOVersion))),
-            ("types", .array(types)),
-            ("keys", .array(keys.map { .string($0) })),
-            ("body", .array(body)),
-        ])
-        return Data(try document.text(indented: indented, stack: stack).utf8)
+        var writer = JSONTextWriter(output, indented: indented)
+        try writer.beginObject()
+        try writer.member("format", .string("graphcodable-archive"), stack: stack)
+        try writer.member("formatVersion", .number("1"), stack: stack)
+        try writer.member("checksummed", .bool(isChecksummed), stack: stack)
+        try writer.member("internalBinaryIOVersion", .number(String(internalBinaryIOVersion)), stack: stack)
+        try writer.member("userBinaryIOVersion", .number(String(userBinaryIOVersion)), stack: stack)
+        try writer.member("types", .array(types.map(Self.json(of:))), stack: stack)
+        try writer.member("keys", .array(keys.map { .string($0) }), stack: stack)
+        try writer.key("body")
+        try writer.beginArray()
+        // Iterative pre-order walk: each frame holds a list of siblings and the next one.
+        var frames: [(nodes: [Node], next: Int)] = [(body, 0)]
+        while let frame = frames.last {
+            guard frame.next < frame.nodes.count else {
+                frames.removeLast()
+                try writer.endArray()
+                if !frames.isEmpty { try writer.endObject() }
+                continue
+            }
+            let node = frame.nodes[frame.next]
+            frames[frames.count - 1].next += 1
+            try writer.nextElement()
+            try writer.beginObject()
+            for (key, value) in heading(of: node) { try writer.member(key, value, stack: stack) }
+            if node.kind == .val || node.kind == .ref {
+                try writer.key("fields")
+                try writer.beginArray()
+                frames.append((node.fields, 0))
+            } else {
+                if let payload = payloadMember(of: node, layouts: layouts) { try writer.member(payload.key, payload.value, stack: stack) }
+                try writer.endObject()
+            }
+        }
+        try writer.endObject()
+        output = writer.output
     }
 
     /// Reads the JSON form. Invalid JSON, or JSON that breaks the format's rules, throws
@@ -112,32 +148,26 @@ extension GraphArchive {
 
     // MARK: Nodes
 
-    private func json(of node: Node, layouts: [UInt32: NativeDescriptor], stack: StackGuard) throws -> JSONValue {
-        guard stack.hasRoom() else {
-            throw GCodableError.cannotEncode(GraphArchive.self, .init(debugDescription: "the archive nests too deeply for this thread's stack"))
-        }
-        var members: [(key: String, value: JSONValue)] = [("kind", .string(node.kind.rawValue))]
+    /// A node's members before its fields or payload: kind, key, type, id.
+    private func heading(of node: Node) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [("kind", .string(node.kind.rawValue))]
         if node.key != 0 {
             members.append(("key", node.key <= keys.count ? .string(keys[Int(node.key) - 1]) : .number(String(node.key))))
         }
         if node.type != 0 { members.append(("type", .number(String(node.type)))) }
         if node.objectID != 0 { members.append(("id", .number(String(node.objectID)))) }
-        switch node.kind {
-        case .val, .ref:
-            members.append(("fields", .array(try node.fields.map { try json(of: $0, layouts: layouts, stack: stack) })))
-        case .biv, .bir:
-            // A native payload shows as its value; one that cannot be read as its layout (or
-            // an opaque one) as its bytes, so that every archive has a JSON form.
-            var reader = BinaryReadBuffer(bytes: node.payload, version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
-            if let layout = layouts[node.type], let value = try? layout.read(&reader), reader.isAtEnd {
-                members.append(("value", NativeJSON.json(of: value, layout: layout)))
-            } else {
-                members.append(("bytes", .string(Data(node.payload).base64EncodedString())))
-            }
-        case .nil, .pts, .ptc:
-            break
+        return members
+    }
+
+    /// A payload node's `value`, or its `bytes`: a native payload that cannot be read as its
+    /// layout (and an opaque one) shows as its bytes, so that every archive has a JSON form.
+    private func payloadMember(of node: Node, layouts: [UInt32: NativeDescriptor]) -> (key: String, value: JSONValue)? {
+        guard node.kind == .biv || node.kind == .bir else { return nil }
+        var reader = BinaryReadBuffer(bytes: node.payload, version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
+        if let layout = layouts[node.type], let value = try? layout.read(&reader), reader.isAtEnd {
+            return ("value", NativeJSON.json(of: value, layout: layout))
         }
-        return .object(members)
+        return ("bytes", .string(Data(node.payload).base64EncodedString()))
     }
 
     private func node(

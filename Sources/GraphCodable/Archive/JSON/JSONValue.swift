@@ -1,8 +1,6 @@
 /// A JSON value whose numbers keep their exact text, so that integers and floating-point
 /// numbers convert without rounding.
 indirect enum JSONValue: Sendable {
-    static let maximumIndent = 32
-
     case null
     case bool(Bool)
     /// A number, as written in the JSON text.
@@ -16,73 +14,6 @@ indirect enum JSONValue: Sendable {
     subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
-    }
-
-    /// The JSON text: indented by two spaces per level (up to ``maximumIndent`` levels, so
-    /// that deep archives do not give quadratic text), or compact, with no whitespace.
-    func text(indented: Bool = true, stack: StackGuard) throws -> String {
-        var text = ""
-        try write(into: &text, level: indented ? 0 : nil, stack: stack)
-        return text
-    }
-
-    /// Writes the value at nesting `level`, or compact when `level` is nil.
-    private func write(into text: inout String, level: Int?, stack: StackGuard) throws {
-        guard stack.hasRoom() else {
-            throw GCodableError.cannotEncode(JSONValue.self, .init(debugDescription: "the archive nests too deeply for this thread's stack"))
-        }
-        switch self {
-        case .null: text += "null"
-        case .bool(let flag): text += flag ? "true" : "false"
-        case .number(let number): text += number
-        case .string(let string): Self.writeString(string, into: &text)
-        case .array(let elements):
-            guard !elements.isEmpty else { return text += "[]" }
-            text += "["
-            for (index, element) in elements.enumerated() {
-                Self.newLine(into: &text, level: level.map { $0 + 1 })
-                try element.write(into: &text, level: level.map { $0 + 1 }, stack: stack)
-                if index + 1 < elements.count { text += "," }
-            }
-            Self.newLine(into: &text, level: level)
-            text += "]"
-        case .object(let members):
-            guard !members.isEmpty else { return text += "{}" }
-            text += "{"
-            for (index, member) in members.enumerated() {
-                Self.newLine(into: &text, level: level.map { $0 + 1 })
-                Self.writeString(member.key, into: &text)
-                text += level == nil ? ":" : ": "
-                try member.value.write(into: &text, level: level.map { $0 + 1 }, stack: stack)
-                if index + 1 < members.count { text += "," }
-            }
-            Self.newLine(into: &text, level: level)
-            text += "}"
-        }
-    }
-
-    /// A line break and the indentation of `level`; nothing in compact text.
-    private static func newLine(into text: inout String, level: Int?) {
-        guard let level else { return }
-        text += "\n" + String(repeating: "  ", count: min(level, maximumIndent))
-    }
-
-    private static func writeString(_ string: String, into text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
     }
 }
 

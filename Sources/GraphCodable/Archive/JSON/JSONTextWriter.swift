@@ -1,0 +1,103 @@
+/// Writes JSON text to a ``TextOutput`` as it is produced: the caller opens and closes
+/// containers, so a document of any size is written without being held. Indented by two
+/// spaces per level (up to ``maximumIndent`` levels, so that deep archives do not give
+/// quadratic text), or compact, with no whitespace.
+struct JSONTextWriter {
+    static let maximumIndent = 32
+
+    private(set) var output: TextOutput
+    private let indented: Bool
+    /// For each open container: whether it has a member or element yet.
+    private var hasItems: [Bool] = []
+
+    init(_ output: TextOutput, indented: Bool) {
+        self.output = output
+        self.indented = indented
+    }
+
+    mutating func beginObject() throws {
+        try output.write("{")
+        hasItems.append(false)
+    }
+
+    mutating func beginArray() throws {
+        try output.write("[")
+        hasItems.append(false)
+    }
+
+    mutating func endObject() throws { try close("}") }
+    mutating func endArray() throws { try close("]") }
+
+    /// Starts the member `key` of the open object; its value follows.
+    mutating func key(_ key: String) throws {
+        try separate()
+        try write(string: key)
+        try output.write(indented ? ": " : ":")
+    }
+
+    /// Starts the next element of the open array; the element follows.
+    mutating func nextElement() throws { try separate() }
+
+    mutating func member(_ key: String, _ value: JSONValue, stack: StackGuard) throws {
+        try self.key(key)
+        try write(value, stack: stack)
+    }
+
+    /// Writes a whole value.
+    mutating func write(_ value: JSONValue, stack: StackGuard) throws {
+        guard stack.hasRoom() else {
+            throw GCodableError.cannotEncode(JSONValue.self, .init(debugDescription: "the archive nests too deeply for this thread's stack"))
+        }
+        switch value {
+        case .null: try output.write("null")
+        case .bool(let flag): try output.write(flag ? "true" : "false")
+        case .number(let number): try output.write(number)
+        case .string(let string): try write(string: string)
+        case .array(let elements):
+            try beginArray()
+            for element in elements {
+                try nextElement()
+                try write(element, stack: stack)
+            }
+            try endArray()
+        case .object(let members):
+            try beginObject()
+            for member in members { try self.member(member.key, member.value, stack: stack) }
+            try endObject()
+        }
+    }
+
+    private mutating func separate() throws {
+        if hasItems.last == true { try output.write(",") }
+        hasItems[hasItems.count - 1] = true
+        try newLine(level: hasItems.count)
+    }
+
+    private mutating func close(_ bracket: String) throws {
+        if hasItems.removeLast() { try newLine(level: hasItems.count) }
+        try output.write(bracket)
+    }
+
+    private mutating func newLine(level: Int) throws {
+        guard indented else { return }
+        try output.write("\n" + String(repeating: "  ", count: min(level, Self.maximumIndent)))
+    }
+
+    private mutating func write(string: String) throws {
+        var text = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        try output.write(text + "\"")
+    }
+}

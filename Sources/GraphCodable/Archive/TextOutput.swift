@@ -1,0 +1,36 @@
+/// Where a long text form of an archive (a dump, a JSON form) goes: its UTF-8 in chunks of
+/// about ``chunkSize`` bytes, handed to a closure as they fill, so that the text is never
+/// held whole. The closure may throw to stop the writing (a reader that went away).
+struct TextOutput {
+    /// The size of the chunks handed out, in bytes.
+    static let chunkSize = 64 * 1024
+
+    private var buffer: [UInt8] = []
+    private let output: ([UInt8]) throws -> Void
+
+    init(_ output: @escaping ([UInt8]) throws -> Void) {
+        self.output = output
+        buffer.reserveCapacity(Self.chunkSize + 1024)
+    }
+
+    mutating func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.chunkSize { try flush() }
+    }
+
+    /// Hands out what is buffered.
+    mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try output(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// The whole text `write` makes, for callers that want it as one string.
+    static func collecting(_ write: (inout TextOutput) throws -> Void) throws -> [UInt8] {
+        var text: [UInt8] = []
+        var output = TextOutput { text.append(contentsOf: $0) }
+        try write(&output)
+        try output.flush()
+        return text
+    }
+}
