@@ -1,0 +1,88 @@
+@testable import GraphHTTP
+import Testing
+
+/// The connection's state machine alone, with a fake clock: sequences of events and the
+/// actions they give, no sockets.
+@Suite struct ConnectionStateTests {
+    static let second: UInt64 = 1_000_000_000
+    static let timeouts = ConnectionState.Timeouts(idle: 30 * second, head: 10 * second, body: 60 * second, work: 20 * second, write: 5 * second, linger: 2 * second)
+
+    static func machine() -> ConnectionState {
+        ConnectionState(limits: HTTPParserLimits(), timeouts: timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), now: 0)
+    }
+
+    /// A readable summary of actions: `write`, `start <path>`, `finish <status>`, `shutdownWrites`, `close`.
+    static func summary(_ actions: [ConnectionState.Action]) -> [String] {
+        actions.map { action in
+            switch action {
+            case .write(let bytes, _): return bytes.isEmpty ? "write nothing" : "write \(String(decoding: bytes.prefix(12), as: UTF8.self))"
+            case .start(let request): return "start \(request.path)"
+            case .finish(let exchange): return "finish \(exchange.status)"
+            case .shutdownWrites: return "shutdownWrites"
+            case .close: return "close"
+            }
+        }
+    }
+
+    static func receive(_ machine: inout ConnectionState, _ text: String, at now: UInt64 = 0) -> [String] {
+        Array(text.utf8).withUnsafeBytes { summary(machine.received($0, now: now)) }
+    }
+
+    @Test func pipelinedRequestsStartOneAtATime() {
+        var machine = Self.machine()
+        let two = "GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\n"
+        #expect(Self.receive(&machine, two) == ["start /a"])
+        #expect(!machine.wantsToRead)
+        #expect(Self.summary(machine.respond(.text("a"), now: 1)) == ["write HTTP/1.1 200"])
+        machine.wrote(100, now: 2)
+        #expect(Self.summary(machine.drained(now: 2)) == ["finish 200", "start /b"])
+    }
+
+    @Test func deadlinesFollowThePhases() {
+        var machine = Self.machine()
+        #expect(machine.deadline == 30 * Self.second)
+        _ = Self.receive(&machine, "GET /a HTTP/1.1\r\n", at: Self.second)
+        #expect(machine.deadline == 11 * Self.second)
+        #expect(Self.summary(machine.tick(now: 11 * Self.second)) == ["write HTTP/1.1 408"])
+        machine.wrote(200, now: 11 * Self.second)
+        #expect(Self.summary(machine.drained(now: 11 * Self.second)) == ["finish 408", "shutdownWrites"])
+        #expect(Self.summary(machine.tick(now: 13 * Self.second)) == ["close"])
+    }
+
+    @Test func workPastItsDeadlineIsAnswered503AndTheLateAnswerIgnored() {
+        var machine = Self.machine()
+        _ = Self.receive(&machine, "GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(Self.summary(machine.tick(now: 20 * Self.second)) == ["write HTTP/1.1 503"])
+        #expect(machine.respond(.text("late"), now: 21 * Self.second).isEmpty)
+    }
+
+    @Test func streamedBodiesAreChunkedAndEndedOnce() {
+        var machine = Self.machine()
+        _ = Self.receive(&machine, "POST /s HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n")
+        _ = machine.respond(.streamed(contentType: "text/plain") { _ in }, now: 1)
+        machine.wrote(100, now: 1)
+        #expect(machine.drained(now: 1).isEmpty)  // more pieces to come
+        #expect(Self.summary(machine.bodyPiece(Array("hello".utf8), now: 2)) == ["write 5\r\nhello\r\n"])
+        #expect(Self.summary(machine.bodyEnded(now: 3)) == ["write 0\r\n\r\n"])
+        #expect(machine.bodyPiece([1], now: 4).isEmpty)
+        #expect(Self.summary(machine.drained(now: 4)) == ["finish 200"])
+    }
+
+    @Test func malformedRequestsCloseAfterTheirAnswer() {
+        var machine = Self.machine()
+        #expect(Self.receive(&machine, "GET /a HTTP/1.1\r\n\r\n") == ["write HTTP/1.1 400"])
+        #expect(Self.summary(machine.drained(now: 1)) == ["finish 400", "shutdownWrites"])
+        #expect(machine.wantsToRead)  // draining what the client still sends
+        #expect(Self.receive(&machine, "more") == [])
+    }
+
+    @Test func shutdownClosesIdleConnectionsAndLetsOthersFinish() {
+        var idle = Self.machine()
+        #expect(Self.summary(idle.shutdown(now: 1)) == ["close"])
+        var busy = Self.machine()
+        _ = Self.receive(&busy, "GET /a HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(busy.shutdown(now: 1).isEmpty)
+        _ = busy.respond(.text("a"), now: 2)
+        #expect(Self.summary(busy.drained(now: 3)) == ["finish 200", "shutdownWrites"])
+    }
+}
