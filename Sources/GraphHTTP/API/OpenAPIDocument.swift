@@ -6,7 +6,1727 @@ enum OpenAPIDocument {
     openapi: 3.1.0
     info:
       title: graph-server
-      version: 0.1.0
-    paths: {}
+      version: 0.2.0
+      summary: Inspects GraphCodable archives over HTTP, without Swift.
+      description: |
+        graph-server reads GraphCodable archives and answers what is inside them: a dump, a
+        lossless JSON form (and the archive back from it), the type map, a validation report,
+        the archive rewritten for other BinaryIO versions, and a decode against the types
+        registered on the server. It holds no state: every request stands alone.
+
+        **Uploads.** Every `POST` takes one archive (for `/v1/archive`, its JSON form) as the
+        request body, in one of these ways:
+        - the raw bytes, as `application/octet-stream`, as `application/x-www-form-urlencoded`
+          (what `curl --data-binary @file` sends) or with no `Content-Type` at all;
+        - a `multipart/form-data` form (`curl -F file=@file`): its only part, whatever its
+          name, or else its part named `file`.
+
+        Other media types are answered 415, and so is a body with a `Content-Encoding` other
+        than `identity` (archives are taken as they are). A body is at most 64 MiB by default
+        (the server's `--max-upload-bytes`); a larger one is answered 413 as soon as its
+        `Content-Length` arrives. Chunked bodies and `Expect: 100-continue` are supported.
+
+        **Query parameters.** Booleans are on with `true`, `yes`, `1` or no value at all
+        (`?header`, `?header=`), off with `false`, `no` or `0` (letters in any case); any other
+        value is answered 400. Names are case-sensitive; when a parameter is repeated the first
+        one counts; parameters an operation does not know are ignored.
+
+        **Errors** are `application/problem+json` (RFC 9457; schema `Problem`). Their `type`,
+        `urn:graphcodable:problem:<name>`, and `title` never change, so clients can act on
+        them; `detail` says what went wrong and where (for archives also as `byteOffset` and
+        `nodePath`). Bad input is always a 4xx; 5xx means the server is busy, shutting down, or
+        failed. Besides the answers each operation lists, any path not listed here is answered
+        404 (`not-found`), and a listed path asked with a method it does not answer is answered
+        405 (`method-not-allowed`) with `Allow`. Requests that are not valid HTTP/1.1 are
+        answered 400, 408, 413, 414, 417, 431, 501 or 505 (see `components.responses`) and
+        their connection is closed.
+
+        **Every answer** carries `X-Request-Id` (the client's own when it sends a sane one,
+        1 to 128 token characters, otherwise a new one) and `Date`. Text answers (text, JSON,
+        YAML, problems) say `Vary: Accept-Encoding`; those of at least 1 KiB are gzipped
+        (`Content-Encoding: gzip`) for clients whose `Accept-Encoding` prefers gzip. Archive
+        bytes are never compressed. `HEAD` works wherever `GET` does, and `OPTIONS` on every
+        path answers 204 with `Allow`.
+
+        **Cross-origin access** is off unless the server is started with `--cors-origin`:
+        then answers to allowed origins carry `Access-Control-Allow-Origin` and
+        `Access-Control-Expose-Headers` (and `Vary: Origin`), and preflight `OPTIONS`
+        requests are answered with `Access-Control-Allow-Methods`, `-Headers` and `-Max-Age`.
+      license:
+        name: See the repository
+    servers:
+      - url: http://127.0.0.1:8080
+        description: graph-server run locally with its defaults
+    tags:
+      - name: archives
+        description: What an uploaded archive holds, in several forms.
+      - name: service
+        description: The service itself, for people, containers and monitoring.
+
+    paths:
+      /:
+        get:
+          tags: [service]
+          operationId: getFrontPage
+          summary: The front page
+          description: An HTML page that says what the service is and lists its endpoints.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '200':
+              description: The page.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+                Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+              content:
+                text/html:
+                  schema: {type: string}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        head:
+          tags: [service]
+          operationId: headFrontPage
+          summary: The front page's header fields
+          description: As `GET /`, without the body.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '200': {$ref: '#/components/responses/HeadHTML'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [service]
+          operationId: optionsFrontPage
+          summary: The methods of /
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsGet'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
+      /healthz:
+        get:
+          tags: [service]
+          operationId: getHealth
+          summary: Liveness
+          description: |
+            `ok` while the process serves requests, even when every worker is busy (this
+            endpoint does no archive work). For a container's liveness probe.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '200':
+              description: The server is alive.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+              content:
+                text/plain:
+                  schema: {type: string, const: "ok\n"}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        head:
+          tags: [service]
+          operationId: headHealth
+          summary: Liveness, header fields only
+          description: As `GET /healthz`, without the body.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '200': {$ref: '#/components/responses/HeadText'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [service]
+          operationId: optionsHealth
+          summary: The methods of /healthz
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsGet'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
+      /readyz:
+        get:
+          tags: [service]
+          operationId: getReadiness
+          summary: Readiness
+          description: |
+            `ready` from when the server listens until its shutdown begins (SIGTERM), then 503
+            `shutting-down`, so that a load balancer stops sending it requests at once. For a
+            container's readiness probe.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '200':
+              description: The server takes new work.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+              content:
+                text/plain:
+                  schema: {type: string, const: "ready\n"}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        head:
+          tags: [service]
+          operationId: headReadiness
+          summary: Readiness, header fields only
+          description: As `GET /readyz`, without the body.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '200': {$ref: '#/components/responses/HeadText'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [service]
+          operationId: optionsReadiness
+          summary: The methods of /readyz
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsGet'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
+      /metrics:
+        get:
+          tags: [service]
+          operationId: getMetrics
+          summary: Metrics
+          description: |
+            The server's metrics in the Prometheus text format, version 0.0.4:
+            `graph_server_requests_total` (by route, method and status),
+            `graph_server_request_duration_seconds` (a histogram by route),
+            `graph_server_received_bytes_total`, `graph_server_sent_bytes_total`,
+            `graph_server_open_connections`, `graph_server_refused_connections_total`,
+            `graph_server_requests_in_flight` and `graph_server_worker_jobs` (by state:
+            `queued`, `running`).
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '200':
+              description: The metrics.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+                Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+              content:
+                text/plain; version=0.0.4:
+                  schema: {type: string}
+                  example: |
+                    # HELP graph_server_open_connections Connections open now.
+                    # TYPE graph_server_open_connections gauge
+                    graph_server_open_connections 1
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        head:
+          tags: [service]
+          operationId: headMetrics
+          summary: Metrics, header fields only
+          description: As `GET /metrics`, without the body.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '200':
+              description: The metrics' header fields; no body.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+              content:
+                text/plain; version=0.0.4: {}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [service]
+          operationId: optionsMetrics
+          summary: The methods of /metrics
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsGet'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
+      /openapi.yaml:
+        get:
+          tags: [service]
+          operationId: getOpenAPI
+          summary: This contract
+          description: This document, as YAML.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '200':
+              description: The OpenAPI document.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+                Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+              content:
+                application/yaml:
+                  schema:
+                    type: object
+                    required: [openapi, info, paths]
+                    properties:
+                      openapi: {type: string, const: 3.1.0}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        head:
+          tags: [service]
+          operationId: headOpenAPI
+          summary: This contract's header fields
+          description: As `GET /openapi.yaml`, without the body.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '200':
+              description: The document's header fields; no body.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+              content:
+                application/yaml: {}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [service]
+          operationId: optionsOpenAPI
+          summary: The methods of /openapi.yaml
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsGet'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
+      /v1/dump:
+        post:
+          tags: [archives]
+          operationId: dumpArchive
+          summary: The archive's dump
+          description: |
+            The archive as readable text: its body, nodes with their keys and type names, then
+            each section asked for. Values are cut at 64 characters unless `untruncated`.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+            - name: header
+              in: query
+              description: Adds the header first (versions, flags, checksum, section sizes).
+              schema: {type: boolean, default: false}
+            - name: help
+              in: query
+              description: Adds a legend of the node codes.
+              schema: {type: boolean, default: false}
+            - name: typemap
+              in: query
+              description: Adds the type table (`REFERENCEMAP`).
+              schema: {type: boolean, default: false}
+            - name: mangled
+              in: query
+              description: Adds the type table with the mangled names of classes (implies `typemap`).
+              schema: {type: boolean, default: false}
+            - name: keymap
+              in: query
+              description: Adds the key table (`KEYMAP`).
+              schema: {type: boolean, default: false}
+            - name: untruncated
+              in: query
+              description: Shows values in full instead of cutting them at 64 characters.
+              schema: {type: boolean, default: false}
+          requestBody: {$ref: '#/components/requestBodies/Archive'}
+          responses:
+            '200':
+              description: The dump, ending with a line break.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+                Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+              content:
+                text/plain:
+                  schema: {type: string}
+                  example: |
+                    = BODY =========================================================
+                    - VAL
+                    	+ "name": BIV "greenhouse"
+                    	+ "readings": VAL
+                    		- BIV { 4 bytes }
+                    		- BIV { 4 bytes }
+                    		- BIV { 4 bytes }
+                    	.
+                    .
+                    ================================================================
+            '400': {$ref: '#/components/responses/BadRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '422': {$ref: '#/components/responses/UnprocessableArchive'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '500': {$ref: '#/components/responses/InternalError'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [archives]
+          operationId: optionsDump
+          summary: The methods of /v1/dump
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsPost'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
+      /v1/json:
+        post:
+          tags: [archives]
+          operationId: archiveToJSON
+          summary: The archive's lossless JSON form
+          description: |
+            The archive as JSON (schema `ArchiveJSON`): every node, id, type reference, key and
+            native value explicit, nothing rounded. `POST /v1/archive` turns it back into the
+            same bytes.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+            - name: pretty
+              in: query
+              description: Indents the JSON by two spaces per level instead of writing it compact.
+              schema: {type: boolean, default: false}
+          requestBody: {$ref: '#/components/requestBodies/Archive'}
+          responses:
+            '200':
+              description: The JSON form.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+                Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+              content:
+                application/json:
+                  schema: {$ref: '#/components/schemas/ArchiveJSON'}
+            '400': {$ref: '#/components/responses/BadRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '422': {$ref: '#/components/responses/UnprocessableArchive'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '500': {$ref: '#/components/responses/InternalError'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [archives]
+          operationId: optionsJSON
+          summary: The methods of /v1/json
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsPost'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
+      /v1/archive:
+        post:
+          tags: [archives]
+          operationId: jsonToArchive
+          summary: The archive a JSON form describes
+          description: |
+            Reads a JSON form (schema `ArchiveJSON`, as `POST /v1/json` answers it, possibly
+            edited) and answers the binary archive. The JSON may be sent as `application/json`
+            or in any of the upload forms. JSON that is not a valid archive is answered 422,
+            its `detail` naming the JSON path at fault (such as `$.body[0].fields[1].value`).
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          requestBody: {$ref: '#/components/requestBodies/ArchiveJSON'}
+          responses:
+            '200':
+              description: The archive's bytes.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+              content:
+                application/octet-stream:
+                  schema: {type: string, format: binary}
+            '400': {$ref: '#/components/responses/BadRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '422': {$ref: '#/components/responses/UnprocessableArchive'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '500': {$ref: '#/components/responses/InternalError'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [archives]
+          operationId: optionsArchive
+          summary: The methods of /v1/archive
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsPost'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
+      /v1/typemap:
+        post:
+          tags: [archives]
+          operationId: typeMap
+          summary: The archive's types
+          description: |
+            Every type the archive uses, in reference order, with how many nodes use it and
+            whether this server could build it when decoding (secure mode: only the types
+            registered on the server, and native types, are resolvable).
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          requestBody: {$ref: '#/components/requestBodies/Archive'}
+          responses:
+            '200':
+              description: The type map.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+                Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+              content:
+                application/json:
+                  schema: {$ref: '#/components/schemas/TypeMap'}
+            '400': {$ref: '#/components/responses/BadRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '422': {$ref: '#/components/responses/UnprocessableArchive'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '500': {$ref: '#/components/responses/InternalError'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [archives]
+          operationId: optionsTypeMap
+          summary: The methods of /v1/typemap
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsPost'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
+      /v1/validate:
+        post:
+          tags: [archives]
+          operationId: validateArchive
+          summary: Everything wrong with the archive
+          description: |
+            Checks the whole archive without decoding it as a type: 200 with what it holds when
+            it is valid, 422 with every problem found (each with its byte offset and node path)
+            when it is not. Both answers have the schema `ValidationReport`.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          requestBody: {$ref: '#/components/requestBodies/Archive'}
+          responses:
+            '200':
+              description: The archive is valid.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+                Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+              content:
+                application/json:
+                  schema:
+                    allOf:
+                      - $ref: '#/components/schemas/ValidationReport'
+                      - properties:
+                          valid: {const: true}
+                          problems: {maxItems: 0}
+                  example: {"byteCount": 171, "keyCount": 2, "maximumDepth": 2, "nodeCounts": {"BIV": 4, "VAL": 2},
+                            "objectCount": 0, "problems": [], "typeCount": 2, "valid": true}
+            '400': {$ref: '#/components/responses/BadRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '422':
+              description: The archive is invalid; `problems` says why and where.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+                Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+              content:
+                application/json:
+                  schema:
+                    allOf:
+                      - $ref: '#/components/schemas/ValidationReport'
+                      - properties:
+                          valid: {const: false}
+                          problems: {minItems: 1}
+                  example: {"byteCount": 7, "keyCount": 0, "maximumDepth": 0, "nodeCounts": {}, "objectCount": 0,
+                            "problems": [{"byteOffset": 0, "message": "not a GraphCodable archive (bad magic)", "nodePath": ""}],
+                            "typeCount": 0, "valid": false}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '500': {$ref: '#/components/responses/InternalError'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [archives]
+          operationId: optionsValidate
+          summary: The methods of /v1/validate
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsPost'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
+      /v1/convert:
+        post:
+          tags: [archives]
+          operationId: convertArchive
+          summary: The archive for other BinaryIO versions
+          description: |
+            Rewrites the archive's BinaryIO payloads for another user BinaryIO version, another
+            internal BinaryIO version, or both; a version not given keeps the archive's own.
+            Payloads of user types are rewritten by the types registered on the server: an
+            archive holding payloads of types it does not know is answered 422
+            `missing-types`.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+            - name: binaryIOVersion
+              in: query
+              description: The user BinaryIO version to write (what `GBinaryCodable` types see as `version`).
+              schema: {type: integer, minimum: 0, maximum: 65535}
+            - name: internalBinaryIOVersion
+              in: query
+              description: The internal BinaryIO version to write (the layout of native values).
+              schema: {type: integer, minimum: 0, maximum: 65535}
+          requestBody: {$ref: '#/components/requestBodies/Archive'}
+          responses:
+            '200':
+              description: The converted archive's bytes.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+              content:
+                application/octet-stream:
+                  schema: {type: string, format: binary}
+            '400': {$ref: '#/components/responses/BadRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '422': {$ref: '#/components/responses/UnprocessableArchive'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '500': {$ref: '#/components/responses/InternalError'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [archives]
+          operationId: optionsConvert
+          summary: The methods of /v1/convert
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsPost'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
+      /v1/decode:
+        post:
+          tags: [archives]
+          operationId: decodeArchive
+          summary: Decodes the archive as a registered type
+          description: |
+            Decodes the archive as the type named by `type`, in secure mode (only the types
+            registered on the server are built), and answers what the decoding built, replaced
+            and met, with the value's description. A type the server does not know is answered
+            422 `unknown-type` with `registeredTypes`; an archive that does not decode as the
+            type, 422 `decoding-failed`. The shipped server registers `Station`, `Network`,
+            `Folder`, `Reading` and `Sensor` (`graph_server.SampleModels.*`).
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+            - name: type
+              in: query
+              required: true
+              description: The registered type to decode as, by its qualified name or its last component.
+              schema: {type: string, minLength: 1}
+              examples:
+                short:
+                  value: Sensor
+                qualified:
+                  value: graph_server.SampleModels.Network
+          requestBody: {$ref: '#/components/requestBodies/Archive'}
+          responses:
+            '200':
+              description: The archive decoded.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+                Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+              content:
+                application/json:
+                  schema: {$ref: '#/components/schemas/DecodeResult'}
+            '400': {$ref: '#/components/responses/BadRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '422': {$ref: '#/components/responses/UnprocessableArchive'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '500': {$ref: '#/components/responses/InternalError'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [archives]
+          operationId: optionsDecode
+          summary: The methods of /v1/decode
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsPost'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
+    components:
+      parameters:
+        RequestId:
+          name: X-Request-Id
+          in: header
+          description: |
+            An id to follow the request across services: echoed in the answer's `X-Request-Id`
+            and logged when it is 1 to 128 token characters (letters, digits and
+            ``!#$%&'*+-.^_`|~``); any other value is replaced by a new id.
+          schema: {type: string}
+          example: 7d4c0e6f1b2a43c5
+
+      headers:
+        X-Request-Id:
+          description: |
+            The request's id: the client's `X-Request-Id` when it was 1 to 128 token
+            characters, otherwise 32 new hexadecimal digits. The server's log line for the
+            request carries it too.
+          required: true
+          schema:
+            type: string
+            pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$"
+        Date:
+          description: When the answer was made, as an HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`).
+          required: true
+          schema:
+            type: string
+            pattern: '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$'
+        VaryText:
+          description: |
+            `Accept-Encoding`: text answers depend on it (gzip). `Origin` is added when
+            cross-origin access is on.
+          required: true
+          schema: {type: string, pattern: 'Accept-Encoding'}
+        Vary:
+          description: |
+            `Accept-Encoding` on problems made while answering a request (which may be gzipped);
+            `Origin` when cross-origin access is on.
+          schema: {type: string}
+        Content-Encoding:
+          description: |
+            `gzip` when the client's `Accept-Encoding` prefers gzip and the text answer is at
+            least 1 KiB; absent otherwise. `HEAD` answers are never marked gzipped.
+          schema: {type: string, const: gzip}
+        Allow:
+          description: The methods the path answers.
+          required: true
+          schema: {type: string}
+        AllowGet:
+          description: The methods the path answers.
+          required: true
+          schema: {type: string, const: 'GET, HEAD, OPTIONS'}
+        AllowPost:
+          description: The methods the path answers.
+          required: true
+          schema: {type: string, const: 'POST, OPTIONS'}
+        Retry-After:
+          description: |
+            Seconds to wait before trying again: sent with `server-busy` and
+            `too-many-connections`.
+          schema: {type: integer, minimum: 0}
+        Access-Control-Allow-Origin:
+          description: 'With cross-origin access on, to an allowed `Origin`: that origin, or `*`.'
+          schema: {type: string}
+        Access-Control-Allow-Methods:
+          description: 'To a preflight from an allowed origin: the methods, as in `Allow`.'
+          schema: {type: string}
+        Access-Control-Allow-Headers:
+          description: 'To a preflight from an allowed origin: `Content-Type, Accept-Encoding, X-Request-Id`.'
+          schema: {type: string}
+        Access-Control-Max-Age:
+          description: To a preflight from an allowed origin, `600` (seconds).
+          schema: {type: integer}
+
+      requestBodies:
+        Archive:
+          description: |
+            The archive: its raw bytes (`application/octet-stream`, or what `curl --data-binary`
+            sends, `application/x-www-form-urlencoded`, or no `Content-Type`), or a
+            `multipart/form-data` form whose only part, or else whose part named `file`, is the
+            archive. Anything else is answered 415; so is a `Content-Encoding` other than
+            `identity`.
+          required: true
+          content:
+            application/octet-stream:
+              schema: {type: string, format: binary}
+            application/x-www-form-urlencoded:
+              schema: {type: string, format: binary}
+            multipart/form-data:
+              schema:
+                type: object
+                required: [file]
+                additionalProperties: false
+                properties:
+                  file:
+                    description: The archive.
+                    type: string
+                    format: binary
+              encoding:
+                file:
+                  contentType: application/octet-stream
+        ArchiveJSON:
+          description: |
+            The JSON form of an archive (schema `ArchiveJSON`): as `application/json`, or in any
+            of the upload forms of the other operations (raw bytes, or the file of a
+            `multipart/form-data` form).
+          required: true
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/ArchiveJSON'}
+              examples:
+                natives:
+                  summary: A dictionary of optional doubles (graph-server sample natives)
+                  value: {"format": "graphcodable-archive", "formatVersion": 1, "checksummed": true,
+                          "internalBinaryIOVersion": 1, "userBinaryIOVersion": 0,
+                          "types": [{"optional": 13}, {"array": 64}], "keys": [],
+                          "body": [{"kind": "VAL", "type": 42, "fields": [
+                            {"kind": "BIV", "type": 15, "value": "special"},
+                            {"kind": "BIV", "type": 65, "value": ["nan", "-0", "inf"]},
+                            {"kind": "BIV", "type": 15, "value": "temperatures"},
+                            {"kind": "BIV", "type": 65, "value": [19.5, null, 21.25]},
+                            {"kind": "BIV", "type": 15, "value": "empty"},
+                            {"kind": "BIV", "type": 65, "value": []}]}]}
+                sensor:
+                  summary: A versioned Sensor with opaque Reading payloads (graph-server sample sensor)
+                  value: {"format": "graphcodable-archive", "formatVersion": 1, "checksummed": true,
+                          "internalBinaryIOVersion": 1, "userBinaryIOVersion": 0,
+                          "types": [{"valueType": "graph_server.SampleModels.Sensor", "mangledName": "", "version": 1},
+                                    {"valueType": "graph_server.SampleModels.Reading", "mangledName": "", "version": 0}],
+                          "keys": ["name", "readings"],
+                          "body": [{"kind": "VAL", "type": 64, "fields": [
+                            {"kind": "BIV", "key": "name", "type": 15, "value": "greenhouse"},
+                            {"kind": "VAL", "key": "readings", "type": 40, "fields": [
+                              {"kind": "BIV", "type": 65, "bytes": "AACcQQ=="},
+                              {"kind": "BIV", "type": 65, "bytes": "AACqQQ=="},
+                              {"kind": "BIV", "type": 65, "bytes": "AACwQQ=="}]}]}]}
+                network:
+                  summary: Four stations linked in a loop, one shared by two lines (graph-server sample network)
+                  value: {"format": "graphcodable-archive", "formatVersion": 1, "checksummed": true,
+                          "internalBinaryIOVersion": 1, "userBinaryIOVersion": 0,
+                          "types": [{"valueType": "graph_server.SampleModels.Network", "mangledName": "", "version": 0},
+                                    {"classType": "graph_server.SampleModels.Station",
+                                     "mangledName": "12graph_server12SampleModelsO7StationC", "version": 0}],
+                          "keys": ["name", "links"],
+                          "body": [{"kind": "VAL", "type": 64, "fields": [{"kind": "VAL", "type": 40, "fields": [
+                            {"kind": "REF", "type": 65, "id": 1, "fields": [
+                              {"kind": "BIV", "key": "name", "type": 15, "value": "Central"},
+                              {"kind": "VAL", "key": "links", "type": 40, "fields": [
+                                {"kind": "REF", "type": 65, "id": 2, "fields": [
+                                  {"kind": "BIV", "key": "name", "type": 15, "value": "Harbour"},
+                                  {"kind": "VAL", "key": "links", "type": 40, "fields": [
+                                    {"kind": "REF", "type": 65, "id": 3, "fields": [
+                                      {"kind": "BIV", "key": "name", "type": 15, "value": "Airport"},
+                                      {"kind": "VAL", "key": "links", "type": 40, "fields": [
+                                        {"kind": "REF", "type": 65, "id": 4, "fields": [
+                                          {"kind": "BIV", "key": "name", "type": 15, "value": "University"},
+                                          {"kind": "VAL", "key": "links", "type": 40, "fields": [{"kind": "PTS", "id": 1}]}]}]}]}]}]},
+                                {"kind": "PTS", "id": 3}]}]},
+                            {"kind": "PTS", "id": 2}, {"kind": "PTS", "id": 3}, {"kind": "PTS", "id": 4}]}]}]}
+                folders:
+                  summary: A folder tree whose children point back to their parent (graph-server sample folders)
+                  value: {"format": "graphcodable-archive", "formatVersion": 1, "checksummed": true,
+                          "internalBinaryIOVersion": 1, "userBinaryIOVersion": 0,
+                          "types": [{"classType": "graph_server.SampleModels.Folder",
+                                     "mangledName": "12graph_server12SampleModelsO6FolderC", "version": 0}],
+                          "keys": ["name", "children", "parent"],
+                          "body": [{"kind": "REF", "type": 64, "id": 1, "fields": [
+                            {"kind": "BIV", "key": "name", "type": 15, "value": "/"},
+                            {"kind": "VAL", "key": "children", "type": 40, "fields": [
+                              {"kind": "REF", "type": 64, "id": 2, "fields": [
+                                {"kind": "BIV", "key": "name", "type": 15, "value": "docs"},
+                                {"kind": "VAL", "key": "children", "type": 40, "fields": []},
+                                {"kind": "PTC", "key": "parent", "id": 1}]},
+                              {"kind": "REF", "type": 64, "id": 3, "fields": [
+                                {"kind": "BIV", "key": "name", "type": 15, "value": "photos"},
+                                {"kind": "VAL", "key": "children", "type": 40, "fields": [
+                                  {"kind": "REF", "type": 64, "id": 4, "fields": [
+                                    {"kind": "BIV", "key": "name", "type": 15, "value": "trip"},
+                                    {"kind": "VAL", "key": "children", "type": 40, "fields": []},
+                                    {"kind": "PTC", "key": "parent", "id": 3}]}]},
+                                {"kind": "PTC", "key": "parent", "id": 1}]}]},
+                            {"kind": "NIL", "key": "parent"}]}]}
+            application/octet-stream:
+              schema: {type: string, format: binary}
+            application/x-www-form-urlencoded:
+              schema: {type: string, format: binary}
+            multipart/form-data:
+              schema:
+                type: object
+                required: [file]
+                additionalProperties: false
+                properties:
+                  file:
+                    description: The JSON form.
+                    type: string
+                    format: binary
+              encoding:
+                file:
+                  contentType: application/json
+
+      responses:
+        HeadHTML:
+          description: The page's header fields; no body.
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+            Vary: {$ref: '#/components/headers/VaryText'}
+          content:
+            text/html: {}
+        HeadText:
+          description: The answer's header fields; no body.
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+            Vary: {$ref: '#/components/headers/VaryText'}
+          content:
+            text/plain: {}
+        OptionsGet:
+          description: The methods the path answers, in `Allow`; no body.
+          headers:
+            Allow: {$ref: '#/components/headers/AllowGet'}
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/Access-Control-Allow-Origin'}
+            Access-Control-Allow-Methods: {$ref: '#/components/headers/Access-Control-Allow-Methods'}
+            Access-Control-Allow-Headers: {$ref: '#/components/headers/Access-Control-Allow-Headers'}
+            Access-Control-Max-Age: {$ref: '#/components/headers/Access-Control-Max-Age'}
+        OptionsPost:
+          description: The methods the path answers, in `Allow`; no body.
+          headers:
+            Allow: {$ref: '#/components/headers/AllowPost'}
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/Access-Control-Allow-Origin'}
+            Access-Control-Allow-Methods: {$ref: '#/components/headers/Access-Control-Allow-Methods'}
+            Access-Control-Allow-Headers: {$ref: '#/components/headers/Access-Control-Allow-Headers'}
+            Access-Control-Max-Age: {$ref: '#/components/headers/Access-Control-Max-Age'}
+        MalformedRequest:
+          description: '`malformed-request`: the request is not valid HTTP/1.1. The connection is closed.'
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+          content:
+            application/problem+json:
+              schema: {$ref: '#/components/schemas/Problem'}
+        BadRequest:
+          description: |
+            `invalid-parameter`: a query parameter is invalid (`detail` names it);
+            `invalid-upload`: the upload cannot be read (a malformed `Content-Type` or multipart
+            form); `malformed-request`: the request is not valid HTTP/1.1.
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+            Vary: {$ref: '#/components/headers/Vary'}
+            Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      type:
+                        enum:
+                          - urn:graphcodable:problem:invalid-parameter
+                          - urn:graphcodable:problem:invalid-upload
+                          - urn:graphcodable:problem:malformed-request
+                      status: {const: 400}
+              example: {"detail": "query parameter \"binaryIOVersion\": \"70000\" is not a whole number in 0...65535",
+                        "status": 400, "title": "A query parameter is invalid",
+                        "type": "urn:graphcodable:problem:invalid-parameter"}
+        NotFound:
+          description: '`not-found`: no resource at this path (any path this document does not list).'
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      type: {const: 'urn:graphcodable:problem:not-found'}
+                      status: {const: 404}
+        MethodNotAllowed:
+          description: '`method-not-allowed`: the path does not answer this method; `Allow` lists those it does.'
+          headers:
+            Allow: {$ref: '#/components/headers/Allow'}
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      type: {const: 'urn:graphcodable:problem:method-not-allowed'}
+                      status: {const: 405}
+        RequestTimeout:
+          description: |
+            `request-timeout`: the request's head (10 s by default) or body (120 s) did not
+            arrive in time. The connection is closed.
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      type: {const: 'urn:graphcodable:problem:request-timeout'}
+                      status: {const: 408}
+        ContentTooLarge:
+          description: |
+            `upload-too-large`: the body is larger than the server accepts (64 MiB by default;
+            answered when `Content-Length` arrives, and the connection is closed), or a
+            multipart form has too many parts or too large part headers.
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+            Vary: {$ref: '#/components/headers/Vary'}
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      type: {const: 'urn:graphcodable:problem:upload-too-large'}
+                      status: {const: 413}
+        URITooLong:
+          description: '`target-too-long`: the request line is longer than 8 KiB. The connection is closed.'
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      type: {const: 'urn:graphcodable:problem:target-too-long'}
+                      status: {const: 414}
+        UnsupportedMediaType:
+          description: |
+            `unsupported-media-type`: the body's `Content-Type` is not one the operation takes,
+            or the body has a `Content-Encoding`.
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+            Vary: {$ref: '#/components/headers/Vary'}
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      type: {const: 'urn:graphcodable:problem:unsupported-media-type'}
+                      status: {const: 415}
+        ExpectationFailed:
+          description: '`unsupported-expectation`: an `Expect` other than `100-continue`. The connection is closed.'
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      type: {const: 'urn:graphcodable:problem:unsupported-expectation'}
+                      status: {const: 417}
+        UnprocessableArchive:
+          description: |
+            The upload was read but is not an archive the operation can use:
+            `invalid-archive` (not a well-formed archive; `byteOffset` and `nodePath` say
+            where), `archive-limit-exceeded` (beyond the server's archive limits: size, depth,
+            counts), `invalid-archive-json` (`/v1/archive`: the JSON is not a valid archive),
+            `decoding-failed` (`/v1/decode`: the archive does not decode as the type),
+            `unknown-type` (`/v1/decode`: the type is not registered; `registeredTypes` lists
+            those that are), `missing-types` (`/v1/convert`: payloads of types the server does
+            not know).
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+            Vary: {$ref: '#/components/headers/Vary'}
+            Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      type:
+                        enum:
+                          - urn:graphcodable:problem:invalid-archive
+                          - urn:graphcodable:problem:archive-limit-exceeded
+                          - urn:graphcodable:problem:invalid-archive-json
+                          - urn:graphcodable:problem:decoding-failed
+                          - urn:graphcodable:problem:unknown-type
+                          - urn:graphcodable:problem:missing-types
+                      status: {const: 422}
+              example: {"byteOffset": 0, "detail": "Invalid archive: not a GraphCodable archive (bad magic) (byte offset 0)",
+                        "status": 422, "title": "The archive is invalid", "type": "urn:graphcodable:problem:invalid-archive"}
+        HeaderFieldsTooLarge:
+          description: |
+            `headers-too-large`: the header section is larger than 32 KiB or has more than 100
+            fields. The connection is closed.
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      type: {const: 'urn:graphcodable:problem:headers-too-large'}
+                      status: {const: 431}
+        InternalError:
+          description: '`internal-error`: the server failed; its log has the details, under the request id.'
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+            Vary: {$ref: '#/components/headers/Vary'}
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      type: {const: 'urn:graphcodable:problem:internal-error'}
+                      status: {const: 500}
+        NotImplemented:
+          description: '`unsupported-transfer-coding`: a `Transfer-Encoding` other than `chunked`. The connection is closed.'
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      type: {const: 'urn:graphcodable:problem:unsupported-transfer-coding'}
+                      status: {const: 501}
+        ServiceUnavailable:
+          description: |
+            The server cannot take the request now: `server-busy` (every worker is busy and the
+            queue is full; with `Retry-After`), `too-many-connections` (the connection limit is
+            reached; with `Retry-After`, and the connection is closed), `deadline-exceeded` (the
+            work took longer than the server allows, 60 s by default), `shutting-down` (from
+            `/readyz`, once shutdown has begun).
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+            Retry-After: {$ref: '#/components/headers/Retry-After'}
+            Vary: {$ref: '#/components/headers/Vary'}
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      type:
+                        enum:
+                          - urn:graphcodable:problem:server-busy
+                          - urn:graphcodable:problem:too-many-connections
+                          - urn:graphcodable:problem:deadline-exceeded
+                          - urn:graphcodable:problem:shutting-down
+                      status: {const: 503}
+        HTTPVersionNotSupported:
+          description: '`unsupported-http-version`: a version other than HTTP/1.0 and HTTP/1.1. The connection is closed.'
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      type: {const: 'urn:graphcodable:problem:unsupported-http-version'}
+                      status: {const: 505}
+
+      schemas:
+        Problem:
+          type: object
+          description: |
+            An error (RFC 9457). `type` and `title` are stable per kind of error:
+
+            | type (`urn:graphcodable:problem:` …) | status | title |
+            |---|---|---|
+            | `malformed-request` | 400 | The request is not valid HTTP/1.1 |
+            | `invalid-upload` | 400 | The upload cannot be read |
+            | `invalid-parameter` | 400 | A query parameter is invalid |
+            | `not-found` | 404 | No such resource |
+            | `method-not-allowed` | 405 | The method is not allowed on this resource |
+            | `request-timeout` | 408 | The request did not arrive in time |
+            | `upload-too-large` | 413 | The upload is larger than the server accepts |
+            | `target-too-long` | 414 | The request line is too long |
+            | `unsupported-media-type` | 415 | The upload's media type is not supported |
+            | `unsupported-expectation` | 417 | The expectation is not supported |
+            | `invalid-archive` | 422 | The archive is invalid |
+            | `archive-limit-exceeded` | 422 | The archive exceeds the server's limits |
+            | `invalid-archive-json` | 422 | The JSON is not a valid archive |
+            | `decoding-failed` | 422 | The archive does not decode as the type |
+            | `unknown-type` | 422 | The type is not registered on this server |
+            | `missing-types` | 422 | The archive holds payloads of types the server does not know |
+            | `headers-too-large` | 431 | The header fields are too large |
+            | `internal-error` | 500 | The server failed |
+            | `unsupported-transfer-coding` | 501 | The transfer coding is not supported |
+            | `server-busy` | 503 | The server is busy |
+            | `too-many-connections` | 503 | The server has too many connections |
+            | `deadline-exceeded` | 503 | The request took longer than the server allows |
+            | `shutting-down` | 503 | The server is shutting down |
+            | `unsupported-http-version` | 505 | The HTTP version is not supported |
+          required: [type, title, status, detail]
+          additionalProperties: false
+          properties:
+            type:
+              type: string
+              format: uri
+              pattern: '^urn:graphcodable:problem:[a-z0-9-]+$'
+              description: The kind of error, stable.
+            title:
+              type: string
+              description: A short summary of the kind, the same for every occurrence.
+            status:
+              type: integer
+              minimum: 400
+              maximum: 599
+              description: The HTTP status, as in the status line.
+            detail:
+              type: string
+              description: What went wrong in this request, and where.
+            byteOffset:
+              type: integer
+              minimum: 0
+              description: For archive errors, the offset in the upload where the problem was found.
+            nodePath:
+              type: string
+              description: |
+                For archive errors, the keys and indexes from the root to the node at fault,
+                as `"friends"[1]"name"` (the middle of very long paths is cut).
+            registeredTypes:
+              type: array
+              items: {type: string}
+              description: For `unknown-type`, the qualified names of the types the server knows.
+
+        TypeMap:
+          type: object
+          description: The archive's types, in reference order.
+          required: [types]
+          additionalProperties: false
+          properties:
+            types:
+              type: array
+              items: {$ref: '#/components/schemas/TypeMapEntry'}
+          example: {"types": [
+            {"instances": 1, "kind": "nativeLayout", "mangledName": "", "name": "String", "reference": 15, "resolvable": true, "version": 0},
+            {"instances": 1, "kind": "nativeValue", "mangledName": "", "name": "Array", "reference": 40, "resolvable": true, "version": 0},
+            {"instances": 1, "kind": "valueType", "mangledName": "", "name": "graph_server.SampleModels.Sensor", "reference": 64, "resolvable": true, "version": 1},
+            {"instances": 3, "kind": "valueType", "mangledName": "", "name": "graph_server.SampleModels.Reading", "reference": 65, "resolvable": true, "version": 0}]}
+        TypeMapEntry:
+          type: object
+          required: [reference, kind, name, mangledName, version, instances, resolvable]
+          additionalProperties: false
+          properties:
+            reference:
+              type: integer
+              minimum: 0
+              maximum: 4294967295
+              description: The type reference nodes use (1–63 native codes, 64 and up the archive's type table).
+            kind:
+              type: string
+              enum: [nativeLayout, nativeValue, valueType, classType]
+            name:
+              type: string
+              description: The qualified name, such as `graph_server.SampleModels.Station`.
+            mangledName:
+              type: string
+              description: The Swift mangled name; empty but for classes.
+            version:
+              type: integer
+              minimum: 0
+              maximum: 4294967295
+              description: The type version the archive was encoded with.
+            instances:
+              type: integer
+              minimum: 0
+              description: How many nodes have this type.
+            resolvable:
+              type: boolean
+              description: Whether this server can build it when decoding (secure mode).
+
+        ValidationReport:
+          type: object
+          description: What a validation found.
+          required: [valid, byteCount, problems, nodeCounts, maximumDepth, typeCount, keyCount, objectCount]
+          additionalProperties: false
+          properties:
+            valid: {type: boolean}
+            byteCount:
+              type: integer
+              minimum: 0
+              description: The archive's size.
+            problems:
+              type: array
+              description: Every problem found; empty when valid.
+              items:
+                type: object
+                required: [message, nodePath]
+                additionalProperties: false
+                properties:
+                  message: {type: string}
+                  byteOffset:
+                    type: integer
+                    minimum: 0
+                    description: Where in the archive, when known.
+                  nodePath:
+                    type: string
+                    description: The keys and indexes from the root, as `"friends"[1]"name"`; empty at the root.
+            nodeCounts:
+              type: object
+              description: How many nodes of each kind (`VAL`, `REF`, `BIV`, `BIR`, `NIL`, `PTS`, `PTC`) the body holds.
+              additionalProperties: {type: integer, minimum: 0}
+            maximumDepth: {type: integer, minimum: 0, description: The deepest nesting of nodes.}
+            typeCount: {type: integer, minimum: 0, description: Entries in the type table.}
+            keyCount: {type: integer, minimum: 0, description: Entries in the key table.}
+            objectCount: {type: integer, minimum: 0, description: Nodes with identity.}
+
+        DecodeResult:
+          type: object
+          description: The archive decoded as a registered type.
+          required: [decoded, type, decodedClasses, replacements, versions, description, descriptionTruncated]
+          additionalProperties: false
+          properties:
+            decoded: {type: boolean, const: true}
+            type:
+              type: string
+              description: The qualified name of the type decoded as.
+            decodedClasses:
+              type: array
+              items: {type: string}
+              description: The classes the decoding built.
+            replacements:
+              type: array
+              description: Archived types the decoding replaced by others (renamed or obsoleted types).
+              items:
+                type: object
+                required: [archived, replacement]
+                additionalProperties: false
+                properties:
+                  archived: {type: string}
+                  replacement: {type: string}
+            versions:
+              type: array
+              description: The version each user type of the archive was encoded with.
+              items:
+                type: object
+                required: [type, version]
+                additionalProperties: false
+                properties:
+                  type: {type: string}
+                  version: {type: integer, minimum: 0, maximum: 4294967295}
+            description:
+              type: string
+              description: The value as Swift describes it, at most 64 KiB and 64 levels deep (objects show their name).
+            descriptionTruncated:
+              type: boolean
+              description: Whether `description` was cut.
+          example: {"decoded": true, "decodedClasses": [],
+                    "description": "Sensor(name: greenhouse, readings: Array<Reading>[Reading(value: 19.5), Reading(value: 21.25), Reading(value: 22.0)])",
+                    "descriptionTruncated": false, "replacements": [], "type": "graph_server.SampleModels.Sensor",
+                    "versions": [{"type": "graph_server.SampleModels.Sensor", "version": 1},
+                                 {"type": "graph_server.SampleModels.Reading", "version": 0}]}
+
+        ArchiveJSON:
+          type: object
+          description: |
+            The lossless JSON form of a GraphCodable archive (Docs/ArchiveJSON.md): archive →
+            JSON → archive gives the same bytes. Members may come in any order; integers
+            (references, ids, versions, native integers) are JSON integers or strings of decimal
+            digits with an optional leading minus. `checksummed` says whether the archive
+            written back carries a checksum (computed anew).
+          required: [format, formatVersion, checksummed, internalBinaryIOVersion, userBinaryIOVersion, types, keys, body]
+          properties:
+            format: {type: string, const: graphcodable-archive}
+            formatVersion:
+              description: '1'
+              anyOf:
+                - {type: integer, const: 1}
+                - {type: string, const: '1'}
+            checksummed: {type: boolean}
+            internalBinaryIOVersion: {$ref: '#/components/schemas/UInt16'}
+            userBinaryIOVersion: {$ref: '#/components/schemas/UInt16'}
+            types:
+              type: array
+              description: The type table; entry `i` has the type reference `64 + i`.
+              items: {$ref: '#/components/schemas/ArchiveType'}
+            keys:
+              type: array
+              description: The key table; nodes name keys by their string.
+              items: {type: string}
+            body:
+              type: array
+              description: The root node, then any object definitions written at the top level.
+              minItems: 1
+              items: {$ref: '#/components/schemas/ArchiveNode'}
+
+        ArchiveType:
+          description: |
+            An entry of the type table: a user value type, a class, or a layout of native
+            types, named by exactly one of `valueType`, `classType`, `array`, `set`, `optional`,
+            `range`, `closedRange`, `dictionary`, `simd`. Layouts name earlier components by
+            type reference.
+          oneOf:
+            - title: valueType
+              type: object
+              required: [valueType, mangledName, version]
+              properties:
+                valueType: {type: string, description: The qualified name.}
+                mangledName: {type: string}
+                version: {$ref: '#/components/schemas/UInt32'}
+            - title: classType
+              type: object
+              required: [classType, mangledName, version]
+              properties:
+                classType: {type: string, description: The qualified name.}
+                mangledName: {type: string}
+                version: {$ref: '#/components/schemas/UInt32'}
+            - title: array
+              type: object
+              required: [array]
+              properties:
+                array: {$ref: '#/components/schemas/TypeReference'}
+            - title: set
+              type: object
+              required: [set]
+              properties:
+                set: {$ref: '#/components/schemas/TypeReference'}
+            - title: optional
+              type: object
+              required: [optional]
+              properties:
+                optional: {$ref: '#/components/schemas/TypeReference'}
+            - title: range
+              type: object
+              required: [range]
+              properties:
+                range: {$ref: '#/components/schemas/TypeReference'}
+            - title: closedRange
+              type: object
+              required: [closedRange]
+              properties:
+                closedRange: {$ref: '#/components/schemas/TypeReference'}
+            - title: dictionary
+              type: object
+              required: [dictionary]
+              properties:
+                dictionary:
+                  type: array
+                  description: The key type and the value type.
+                  minItems: 2
+                  maxItems: 2
+                  items: {$ref: '#/components/schemas/TypeReference'}
+            - title: simd
+              type: object
+              required: [simd, scalar]
+              properties:
+                simd:
+                  description: The number of lanes.
+                  anyOf:
+                    - {type: integer, minimum: 0, maximum: 255}
+                    - {$ref: '#/components/schemas/DecimalString'}
+                scalar: {$ref: '#/components/schemas/TypeReference'}
+
+        ArchiveNode:
+          type: object
+          description: |
+            A node. `key`, `type` and `id` are present only when the node has them. `VAL` and
+            `REF` have `fields`, the nodes inside them. A `BIV` or `BIR` whose type is a native
+            code or layout has a `value` (see `NativeValue`); one of a user type has its opaque
+            payload as base64 `bytes`, and so has a native payload that cannot be read as its
+            layout. Either is accepted for native layouts.
+          required: [kind]
+          properties:
+            kind:
+              type: string
+              enum: [VAL, REF, BIV, BIR, NIL, PTS, PTC]
+              description: |
+                `VAL` a value with fields, `REF` an object with fields, `BIV`/`BIR` a value/object
+                stored as one BinaryIO payload, `NIL` nil, `PTS`/`PTC` a strong/conditional
+                pointer to the node with the same `id`.
+            key:
+              description: The key, as a string of the key table (or its 1-based index when out of the table).
+              anyOf:
+                - {type: string}
+                - {type: integer, minimum: 0, maximum: 4294967295}
+            type: {$ref: '#/components/schemas/TypeReference'}
+            id:
+              description: The object id, on nodes with identity and on pointers.
+              $ref: '#/components/schemas/UInt32'
+            fields:
+              type: array
+              description: The nodes inside a `VAL` or `REF` (absent means none).
+              items: {$ref: '#/components/schemas/ArchiveNode'}
+            value: {$ref: '#/components/schemas/NativeValue'}
+            bytes:
+              type: string
+              contentEncoding: base64
+              description: An opaque payload, base64.
+          allOf:
+            - if:
+                properties: {kind: {enum: [BIV, BIR]}}
+                required: [kind]
+              then:
+                anyOf:
+                  - required: [value]
+                  - required: [bytes]
+
+        NativeValue:
+          description: |
+            A native value, as its type (the node's type reference) says:
+
+            | type | JSON |
+            |---|---|
+            | Bool | `true`, `false` |
+            | integers up to 64 bits | a number within ±2^53, otherwise a string of digits; either is accepted |
+            | Int128, UInt128 | a string of digits |
+            | Float, Double, CGFloat, Date (seconds since 2001-01-01) | the shortest decimal that reads back to the same value; `"nan"`, `"inf"`, `"-inf"`, `"-0"`; another NaN as `"nan:0x"` and its bits in hex |
+            | Float16 | `"0x"` and its 16 bits in hex |
+            | String, Decimal, Character | a string (Decimal as its exact text) |
+            | Data | base64 |
+            | UUID | its string |
+            | URL | its string, or `{"relative": "…", "base": "…"}` when it has a base |
+            | CGPoint, CGSize, CGRect | an array of 2, 2 or 4 numbers |
+            | Array, Set, SIMD vector | an array |
+            | Dictionary | an array of `[key, value]` pairs, in archive order |
+            | Optional | `null`, or the wrapped value; `{"some": …}` when the wrapped type is itself an optional |
+            | Range, ClosedRange | `[lower, upper]` |
+          type: [boolean, number, string, array, object, 'null']
+
+        TypeReference:
+          description: A type reference; 1 to 63 are the native codes (10 Int, 13 Double, 15 String…), `64 + i` the type table's entry `i`.
+          $ref: '#/components/schemas/UInt32'
+
+        UInt32:
+          anyOf:
+            - {type: integer, minimum: 0, maximum: 4294967295}
+            - {$ref: '#/components/schemas/DecimalString'}
+        UInt16:
+          anyOf:
+            - {type: integer, minimum: 0, maximum: 65535}
+            - {$ref: '#/components/schemas/DecimalString'}
+        DecimalString:
+          type: string
+          description: An integer written as decimal digits, with an optional leading minus.
+          pattern: '^-?[0-9]+$'
     """#
 }

@@ -90,4 +90,9 @@ enum ASCII {
         let bytes = utf8.map { isLineBreakOrNUL($0) ? space : $0 }
         return String(decoding: trimmingWhitespace(bytes), as: UTF8.self)
     }
+
+    /// `byte` as messages show it: `0x7F`.
+    static func hex(_ byte: UInt8) -> String {
+        "0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+    }
 }

@@ -40,10 +40,10 @@ struct ChunkSizeLine: Sendable {
         let next = partialLine[partialLine.startIndex + digitCount]
         guard digitCount > 0 else {
             throw .badRequest(.chunkSizeLine, next == ASCII.cr
-                ? "empty chunk size" : "byte \(HTTPParseError.hex(next)) where the hex chunk size should start")
+                ? "empty chunk size" : "byte \(ASCII.hex(next)) where the hex chunk size should start")
         }
         guard next == ASCII.cr || next == ASCII.semicolon || ASCII.isWhitespace(next) else {
-            throw .badRequest(.chunkSizeLine, "byte \(HTTPParseError.hex(next)) in the chunk size")
+            throw .badRequest(.chunkSizeLine, "byte \(ASCII.hex(next)) in the chunk size")
         }
     }
 

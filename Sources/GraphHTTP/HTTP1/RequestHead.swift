@@ -56,7 +56,7 @@ public struct RequestHead: Equatable, Sendable {
                 ASCII.isLetter(byte) || ASCII.isDigit(byte) || "-._~!$&'()*+,;=:[]%".utf8.contains(byte)
             }
             if let host = headers.first("Host"), let byte = host.utf8.first(where: { !isHostByte($0) }) {
-                throw .badRequest(.field("Host"), "byte \(HTTPParseError.hex(byte)) cannot be in a host")
+                throw .badRequest(.field("Host"), "byte \(ASCII.hex(byte)) cannot be in a host")
             }
         default:
             throw .badRequest(.field("Host"), "more than one")

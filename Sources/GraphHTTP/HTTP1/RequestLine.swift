@@ -14,7 +14,7 @@ struct RequestLine: Sendable {
         }
         let method = line[..<methodEnd]
         if let byte = method.first(where: { !ASCII.isTokenByte($0) }) {
-            throw .badRequest(.requestLine, "byte \(HTTPParseError.hex(byte)) in the method")
+            throw .badRequest(.requestLine, "byte \(ASCII.hex(byte)) in the method")
         }
         let rest = line[(methodEnd + 1)...]
         guard let targetEnd = rest.firstIndex(of: ASCII.space) else {
@@ -23,7 +23,7 @@ struct RequestLine: Sendable {
         let target = rest[..<targetEnd]
         guard !target.isEmpty else { throw .badRequest(.requestLine, "empty request target") }
         if let byte = target.first(where: { !ASCII.isVisible($0) }) {
-            throw .badRequest(.requestLine, "byte \(HTTPParseError.hex(byte)) in the request target")
+            throw .badRequest(.requestLine, "byte \(ASCII.hex(byte)) in the request target")
         }
         self.method = HTTPMethod(rawValue: String(decoding: method, as: UTF8.self))
         self.target = String(decoding: target, as: UTF8.self)
@@ -35,7 +35,7 @@ struct RequestLine: Sendable {
     /// A CR may start an empty line, which is skipped before a request line.
     static func checkStart(_ partialLine: ArraySlice<UInt8>) throws(HTTPParseError) {
         if let first = partialLine.first, first != ASCII.cr, !ASCII.isTokenByte(first) {
-            throw .badRequest(.requestLine, "byte \(HTTPParseError.hex(first)) cannot start a method")
+            throw .badRequest(.requestLine, "byte \(ASCII.hex(first)) cannot start a method")
         }
     }
 

@@ -223,7 +223,7 @@ struct RequestParser: Sendable {
     /// The range of the next line's content, consumed with its CRLF; nil until the whole
     /// line has arrived. Throws `tooLong` once the content passes `maximumLength` bytes.
     private mutating func readLine(
-        _ place: HTTPParseError.Place, maximumLength: Int, tooLong: @autoclosure () -> HTTPParseError
+        _ place: HTTPParsePlace, maximumLength: Int, tooLong: @autoclosure () -> HTTPParseError
     ) throws(HTTPParseError) -> Range<Int>? {
         switch LineScan.scan(buffer, lineStart: start, scanned: scanned, maximumLength: max(0, maximumLength)) {
         case .line(let line):
@@ -288,13 +288,13 @@ private extension HTTPParserLimits {
         HTTPParseError(.requestHeaderFieldsTooLarge, .headerSection, "larger than \(maximumHeaderSectionBytes) bytes")
     }
 
-    func tooManyFields(_ place: HTTPParseError.Place) -> HTTPParseError {
+    func tooManyFields(_ place: HTTPParsePlace) -> HTTPParseError {
         HTTPParseError(.requestHeaderFieldsTooLarge, place, "more than \(maximumHeaderCount) fields")
     }
 
     /// Chunk extensions and trailers share one budget; passing it is a 413 in extensions
     /// (they are part of the body) and a 431 in trailers (they are fields).
-    func chunkMetadataTooLarge(_ status: HTTPStatus, _ place: HTTPParseError.Place) -> HTTPParseError {
+    func chunkMetadataTooLarge(_ status: HTTPStatus, _ place: HTTPParsePlace) -> HTTPParseError {
         HTTPParseError(status, place, "chunk extensions and trailers larger than \(maximumHeaderSectionBytes) bytes")
     }
 }

@@ -28,19 +28,19 @@ struct FieldParameters: RandomAccessCollection, Equatable, Sendable {
     /// Parses `bytes`, the part of a field value after its type: a slice of the value's bytes,
     /// so that its indices, which errors give, are byte offsets in the value. `place` names
     /// the field in errors.
-    init(parsing bytes: ArraySlice<UInt8>, at place: UploadParseError.Place) throws(UploadParseError) {
+    init(parsing bytes: ArraySlice<UInt8>, at place: UploadPlace) throws(UploadParseError) {
         var parameters: [Parameter] = []
         var rest = bytes
         while true {
             rest = rest.drop(while: ASCII.isWhitespace)
             guard let separator = rest.first else { break }
             guard separator == ASCII.semicolon else {
-                throw .badRequest(place, "byte \(HTTPParseError.hex(separator)) at offset \(rest.startIndex), where \";\" or the end should be")
+                throw .badRequest(place, "byte \(ASCII.hex(separator)) at offset \(rest.startIndex), where \";\" or the end should be")
             }
             rest = rest.dropFirst().drop(while: ASCII.isWhitespace)
             guard let first = rest.first, first != ASCII.semicolon else { continue }
             guard ASCII.isTokenByte(first) else {
-                throw .badRequest(place, "byte \(HTTPParseError.hex(first)) at offset \(rest.startIndex), where a parameter name should start")
+                throw .badRequest(place, "byte \(ASCII.hex(first)) at offset \(rest.startIndex), where a parameter name should start")
             }
             let parameter = try Self.parameter(&rest, at: place)
             guard !parameters.contains(where: { $0.name == parameter.name }) else {
@@ -60,7 +60,7 @@ struct FieldParameters: RandomAccessCollection, Equatable, Sendable {
     }
 
     /// Reads `name "=" value` at the start of `rest`, which starts with a token byte.
-    private static func parameter(_ rest: inout ArraySlice<UInt8>, at place: UploadParseError.Place) throws(UploadParseError) -> Parameter {
+    private static func parameter(_ rest: inout ArraySlice<UInt8>, at place: UploadPlace) throws(UploadParseError) -> Parameter {
         let nameBytes = rest.prefix(while: ASCII.isTokenByte)
         let name = String(decoding: nameBytes.map(ASCII.lowercased), as: UTF8.self)
         rest = rest[nameBytes.endIndex...]

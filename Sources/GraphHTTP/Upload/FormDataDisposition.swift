@@ -12,7 +12,7 @@ struct FormDataDisposition: Equatable, Sendable {
     let filename: String?
 
     /// Parses a field value; `place` names the field in errors.
-    init(parsing value: String, at place: UploadParseError.Place) throws(UploadParseError) {
+    init(parsing value: String, at place: UploadPlace) throws(UploadParseError) {
         let bytes = ASCII.trimmingWhitespace(Array(value.utf8)[...])
         let type = bytes.prefix(while: ASCII.isTokenByte)
         let typeName = String(decoding: type, as: UTF8.self)

@@ -20,8 +20,8 @@ struct FormDataPart: Equatable, Sendable {
     /// empty line. The empty line may be missing when nothing follows it: RFC 2046 attaches
     /// the CRLF before a delimiter to the delimiter, so a part may end right after its fields.
     init(parsing body: [UInt8], region: Range<Int>, number: Int, limits: MultipartLimits) throws(UploadParseError) {
-        let place = UploadParseError.Place.part(number, offset: region.lowerBound)
-        func fieldPlace(_ name: String) -> UploadParseError.Place { .partField(number, offset: region.lowerBound, name: name) }
+        let place = UploadPlace.part(number, offset: region.lowerBound)
+        func fieldPlace(_ name: String) -> UploadPlace { .partField(number, offset: region.lowerBound, name: name) }
         var disposition: FormDataDisposition?
         var contentType: MediaType?
         var lineStart = region.lowerBound
@@ -72,7 +72,7 @@ struct FormDataPart: Equatable, Sendable {
     }
 
     /// The error for a header section larger than the limit.
-    private static func headerSectionTooLarge(_ place: UploadParseError.Place, _ limits: MultipartLimits) -> UploadParseError {
+    private static func headerSectionTooLarge(_ place: UploadPlace, _ limits: MultipartLimits) -> UploadParseError {
         UploadParseError(.contentTooLarge, place, "header section larger than \(limits.maximumHeaderSectionBytes) bytes")
     }
 }

@@ -15,11 +15,11 @@ struct MediaType: Equatable, Sendable {
     let parameters: FieldParameters
 
     /// Parses a field value; `place` names the field in errors.
-    init(parsing value: String, at place: UploadParseError.Place = .field("Content-Type")) throws(UploadParseError) {
+    init(parsing value: String, at place: UploadPlace = .field("Content-Type")) throws(UploadParseError) {
         let bytes = ASCII.trimmingWhitespace(Array(value.utf8)[...])
         let type = bytes.prefix(while: ASCII.isTokenByte)
         guard !type.isEmpty else {
-            throw .badRequest(place, bytes.first.map { "byte \(HTTPParseError.hex($0)) where the type should start" } ?? "empty")
+            throw .badRequest(place, bytes.first.map { "byte \(ASCII.hex($0)) where the type should start" } ?? "empty")
         }
         var rest = bytes[type.endIndex...]
         guard rest.first == UInt8(ascii: "/") else { throw .badRequest(place, "no \"/\" right after the type") }

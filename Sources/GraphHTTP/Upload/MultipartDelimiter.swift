@@ -27,7 +27,7 @@ struct MultipartDelimiter: Sendable {
             throw .badRequest(.boundary, "\(boundaryBytes.count) bytes long, not 1 to \(Self.maximumBoundaryLength)")
         }
         if let byte = boundaryBytes.first(where: { !Self.isBoundaryByte($0) }) {
-            throw .badRequest(.boundary, "byte \(HTTPParseError.hex(byte)) cannot be in a boundary")
+            throw .badRequest(.boundary, "byte \(ASCII.hex(byte)) cannot be in a boundary")
         }
         guard boundaryBytes.last != ASCII.space else { throw .badRequest(.boundary, "ends with a space") }
         bytes = [ASCII.cr, ASCII.lf, UInt8(ascii: "-"), UInt8(ascii: "-")] + boundaryBytes

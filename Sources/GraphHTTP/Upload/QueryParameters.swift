@@ -30,7 +30,7 @@ struct QueryParameters: Equatable, Sendable {
             guard !pair.isEmpty else { continue }
             guard parameters.count < maximumCount else { throw .badRequest(.query, "more than \(maximumCount) parameters") }
             let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
-            let place = UploadParseError.Place.queryParameter(String(decoding: pair[..<equals], as: UTF8.self))
+            let place = UploadPlace.queryParameter(String(decoding: pair[..<equals], as: UTF8.self))
             let name = try Self.decode(pair[..<equals], what: "name", at: place)
             let value = try Self.decode(pair[min(equals + 1, pair.endIndex)...], what: "value", at: place)
             parameters.append(Parameter(name: name, value: value))
@@ -76,7 +76,7 @@ struct QueryParameters: Equatable, Sendable {
 
     /// `bytes` with percent escapes decoded and `+` read as a space, as UTF-8 text; `what`
     /// names the part of the parameter in errors, which give offsets in the query.
-    private static func decode(_ bytes: ArraySlice<UInt8>, what: String, at place: UploadParseError.Place) throws(UploadParseError) -> String {
+    private static func decode(_ bytes: ArraySlice<UInt8>, what: String, at place: UploadPlace) throws(UploadParseError) -> String {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = bytes.startIndex

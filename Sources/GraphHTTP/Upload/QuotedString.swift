@@ -5,7 +5,7 @@ enum QuotedString {
     /// Reads the quoted-string at the start of `rest`, which starts with `"`, and returns its
     /// content without the quotes and with each quoted-pair replaced by the byte it quotes.
     /// `rest` is a slice of a field value's bytes, so errors give its indices as offsets.
-    static func read(_ rest: inout ArraySlice<UInt8>, at place: UploadParseError.Place) throws(UploadParseError) -> String {
+    static func read(_ rest: inout ArraySlice<UInt8>, at place: UploadPlace) throws(UploadParseError) -> String {
         let opening = rest.startIndex
         var content: [UInt8] = []
         var index = opening + 1
@@ -20,7 +20,7 @@ enum QuotedString {
                 guard index + 1 < rest.endIndex else { index += 1; continue }
                 let quoted = rest[index + 1]
                 guard ASCII.isFieldValueByte(quoted) else {
-                    throw .badRequest(place, "control byte \(HTTPParseError.hex(quoted)) at offset \(index + 1) in a quoted-string")
+                    throw .badRequest(place, "control byte \(ASCII.hex(quoted)) at offset \(index + 1) in a quoted-string")
                 }
                 content.append(quoted)
                 index += 2
@@ -28,7 +28,7 @@ enum QuotedString {
                 content.append(byte)
                 index += 1
             default:
-                throw .badRequest(place, "control byte \(HTTPParseError.hex(byte)) at offset \(index) in a quoted-string")
+                throw .badRequest(place, "control byte \(ASCII.hex(byte)) at offset \(index) in a quoted-string")
             }
         }
         throw .badRequest(place, "the quoted-string opened at offset \(opening) has no closing quote")

@@ -121,7 +121,7 @@ import Testing
         let gzipped = try server.exchange("POST", "/v1/json?pretty=true", headers: ["Accept-Encoding": "gzip"], body: TestModels.graphArchive)
         #expect(gzipped.header("Content-Encoding") == "gzip")
         #expect(gzipped.header("Vary") == "Accept-Encoding")
-        #expect(try Gunzip.decompress(gzipped.body) == plain.body)
+        #expect(try GzipTests.gunzip(gzipped.body) == plain.body)
         let archive = try server.exchange("POST", "/v1/convert?internalBinaryIOVersion=2", headers: ["Accept-Encoding": "gzip"], body: TestModels.graphArchive)
         #expect(archive.header("Content-Encoding") == nil)
     }
@@ -136,23 +136,5 @@ import Testing
         #expect(preflight.status == 204)
         #expect(preflight.header("Access-Control-Allow-Methods") == "POST, OPTIONS")
         #expect(preflight.header("Access-Control-Allow-Origin") == "https://a.example")
-    }
-}
-
-/// Decompresses with the system's `gzip`, as a client would.
-enum Gunzip {
-    static func decompress(_ bytes: [UInt8]) throws -> [UInt8] {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gunzip-\(UUID()).gz")
-        try Data(bytes).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-dc", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Array(data)
     }
 }
