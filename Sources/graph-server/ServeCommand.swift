@@ -4,7 +4,7 @@ import GraphHTTP
 /// `graph-server [serve]`: runs the service until SIGTERM or SIGINT.
 enum ServeCommand {
     static let valueOptions: Set<String> = [
-        "--host", "--port", "--max-upload-bytes", "--max-connections", "--workers", "--queue-size",
+        "--host", "--port", "--max-upload-bytes", "--upload-budget-bytes", "--max-connections", "--workers", "--queue-size",
         "--request-timeout", "--idle-timeout", "--head-timeout", "--body-timeout", "--write-timeout",
         "--drain-timeout", "--cors-origin", "--log-level",
     ]
@@ -29,6 +29,7 @@ enum ServeCommand {
             configuration.port = port
         }
         if let bytes = try arguments.integer("--max-upload-bytes", minimum: 1) { configuration.maximumUploadBytes = bytes }
+        if let bytes = try arguments.integer("--upload-budget-bytes", minimum: 1) { configuration.uploadBudgetBytes = bytes }
         if let count = try arguments.integer("--max-connections", minimum: 1) { configuration.maximumConnections = count }
         if let count = try arguments.integer("--workers", minimum: 1) { configuration.workerCount = count }
         if let count = try arguments.integer("--queue-size", minimum: 0) { configuration.maximumQueuedRequests = count }

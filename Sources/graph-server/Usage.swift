@@ -23,6 +23,7 @@ enum Usage {
       --host ADDRESS            GRAPH_SERVER_HOST              default 127.0.0.1 (0.0.0.0: every interface)
       --port N                  GRAPH_SERVER_PORT              default 8080 (0: any free port)
       --max-upload-bytes N      GRAPH_SERVER_MAX_UPLOAD_BYTES  default 67108864 (413 beyond)
+      --upload-budget-bytes N   GRAPH_SERVER_UPLOAD_BUDGET_BYTES  all uploads held at once; default 4 x the above (503 beyond)
       --max-connections N       GRAPH_SERVER_MAX_CONNECTIONS   default 1024 (503 beyond)
       --workers N               GRAPH_SERVER_WORKERS           default: one per processor
       --queue-size N            GRAPH_SERVER_QUEUE_SIZE        default 64 (503 with Retry-After beyond)

@@ -28,7 +28,9 @@ final class ConnectionDriver: @unchecked Sendable {
         self.descriptor = descriptor
         self.loop = loop
         self.services = services
-        state = ConnectionState(limits: services.parserLimits, timeouts: services.timeouts, decorator: services.decorator, now: Self.now())
+        state = ConnectionState(
+            limits: services.parserLimits, timeouts: services.timeouts, decorator: services.decorator, budget: services.uploadBudget,
+            now: Self.now())
         readSource = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: loop.queue)
         writeSource = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: loop.queue)
         timer = DispatchSource.makeTimerSource(queue: loop.queue)

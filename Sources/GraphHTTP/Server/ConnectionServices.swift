@@ -6,6 +6,7 @@ struct ConnectionServices: Sendable {
     let decorator: ResponseDecorator
     let responder: Responder
     let metrics: ServerMetrics
+    let uploadBudget: UploadBudget
     /// Called once the connection's socket is closed.
     let closed: @Sendable (ConnectionDriver) -> Void
 

@@ -67,15 +67,19 @@ struct ConnectionState {
     private var parser: RequestParser
     private let timeouts: Timeouts
     private let decorator: ResponseDecorator
+    private let budget: UploadBudget
+    /// The bytes of the budget the current request's body holds.
+    private var reserved = 0
     /// Whether the server is shutting down: answers close their connection.
     private var shuttingDown = false
     /// Whether the client has closed its side: nothing more will arrive.
     private var peerClosed = false
 
-    init(limits: HTTPParserLimits, timeouts: Timeouts, decorator: ResponseDecorator, now: UInt64) {
+    init(limits: HTTPParserLimits, timeouts: Timeouts, decorator: ResponseDecorator, budget: UploadBudget, now: UInt64) {
         parser = RequestParser(limits: limits)
         self.timeouts = timeouts
         self.decorator = decorator
+        self.budget = budget
         phase = .waiting(since: now)
     }
 
@@ -177,6 +181,7 @@ struct ConnectionState {
     /// Every queued byte is written.
     mutating func drained(now: UInt64) -> [Action] {
         guard case .sending(let sending) = phase, !sending.isStreaming else { return [] }
+        releaseBudget()
         guard sending.keepAlive, !peerClosed else {
             phase = .lingering(until: now + timeouts.linger)
             return [.finish(sending.exchange), .shutdownWrites]
@@ -238,13 +243,20 @@ struct ConnectionState {
                 return actions
             case (.head(let head)?, .receivingHead(var exchange)):
                 exchange.begin(head, id: RequestID.for(head))
+                if case .length(let length) = head.bodyLength, !reserve(length) {
+                    phase = .receivingBody(head, body: [], exchange)
+                    return actions + sendError(Self.uploadsBusy, exchange: &exchange, now: now)
+                }
                 if head.expectsContinue, head.bodyLength != .none, head.bodyLength != .length(0) {
                     actions.append(.write(ResponseHead.continueBytes, streamed: 0))
                 }
                 var body: [UInt8] = []
                 if case .length(let length) = head.bodyLength { body.reserveCapacity(min(length, 1 << 20)) }
                 phase = .receivingBody(head, body: body, exchange)
-            case (.body(let bytes)?, .receivingBody(let head, var body, let exchange)):
+            case (.body(let bytes)?, .receivingBody(let head, var body, var exchange)):
+                if head.bodyLength == .chunked, !reserve(bytes.count) {
+                    return actions + sendError(Self.uploadsBusy, exchange: &exchange, now: now)
+                }
                 phase = .closed  // releases `body` so that appending does not copy it
                 body.append(contentsOf: bytes)
                 phase = .receivingBody(head, body: body, exchange)
@@ -279,6 +291,23 @@ struct ConnectionState {
         return [.write(bytes, streamed: 0)]
     }
 
+    /// The answer to a body the upload budget cannot take now.
+    private static let uploadsBusy = Problem(
+        .serverBusy, "the server holds as many uploads as it can; try again shortly", headers: ["Retry-After": "1"])
+
+    /// Takes `count` bytes of the upload budget for the current request.
+    private mutating func reserve(_ count: Int) -> Bool {
+        guard budget.reserve(count) else { return false }
+        reserved += count
+        return true
+    }
+
+    /// Gives back the budget the finished request held.
+    private mutating func releaseBudget() {
+        budget.release(reserved)
+        reserved = 0
+    }
+
     /// Answers a request that could not be read with `problem`, and closes afterwards.
     private mutating func sendError(_ problem: Problem, exchange: inout Exchange, now: UInt64) -> [Action] {
         shuttingDown = true
@@ -300,6 +329,7 @@ struct ConnectionState {
     }
 
     private mutating func close() -> [Action] {
+        releaseBudget()
         if case .closed = phase { return [] }
         phase = .closed
         return [.close]

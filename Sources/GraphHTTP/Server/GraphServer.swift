@@ -21,6 +21,7 @@ public final class GraphServer: Sendable {
     private let state = Mutex(State())
     private let stopped = DispatchSemaphore(value: 0)
     private let readiness = Readiness()
+    private let uploadBudget: UploadBudget
     private let router: Router
 
     private struct State {
@@ -37,6 +38,7 @@ public final class GraphServer: Sendable {
         self.configuration = configuration
         pool = WorkPool(threadCount: configuration.workerCount, capacity: configuration.maximumQueuedRequests, stackSize: configuration.workerStackBytes)
         loops = (0 ..< max(1, configuration.ioLoopCount)).map { IOLoop(label: "graph-server io \($0 + 1)") }
+        uploadBudget = UploadBudget(bytes: configuration.uploadBudgetBytes ?? 4 * configuration.maximumUploadBytes)
         let archives = ArchiveEndpoints(registry: registry, limits: configuration.effectiveArchiveLimits)
         let service = ServiceEndpoints(readiness: readiness, metrics: metrics, pool: pool)
         router = Router(archives.routes + service.routes)
@@ -140,7 +142,7 @@ public final class GraphServer: Sendable {
             let made = ConnectionServices(
                 parserLimits: configuration.parserLimits, timeouts: configuration.timeouts,
                 decorator: ResponseDecorator(cors: configuration.cors),
-                responder: Responder(router: router, pool: pool, cors: configuration.cors), metrics: metrics,
+                responder: Responder(router: router, pool: pool, cors: configuration.cors), metrics: metrics, uploadBudget: uploadBudget,
                 closed: { [self] driver in connectionClosed(driver) })
             services = made
             return made

@@ -16,6 +16,10 @@ extension GraphServer {
         /// The largest upload (request body) in bytes: a larger one is answered 413 as soon
         /// as its declared length arrives, before its body. Default 64 MiB.
         public var maximumUploadBytes = 64 << 20
+        /// The bytes of uploads all connections may hold at once (being received, queued or
+        /// worked on): an upload that does not fit is answered 503 with `Retry-After`, before
+        /// its body when its length is declared. Default: 4 × ``maximumUploadBytes``.
+        public var uploadBudgetBytes: Int?
         /// The longest request line in bytes (414 beyond). Default 8 KiB.
         public var maximumRequestLineBytes = 8 << 10
         /// The largest header section in bytes (431 beyond). Default 32 KiB.

@@ -8,7 +8,7 @@ import Testing
     static let timeouts = ConnectionState.Timeouts(idle: 30 * second, head: 10 * second, body: 60 * second, work: 20 * second, write: 5 * second, linger: 2 * second)
 
     static func machine() -> ConnectionState {
-        ConnectionState(limits: HTTPParserLimits(), timeouts: timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), now: 0)
+        ConnectionState(limits: HTTPParserLimits(), timeouts: timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: UploadBudget(bytes: 1000), now: 0)
     }
 
     /// A readable summary of actions: `write`, `start <path>`, `finish <status>`, `shutdownWrites`, `close`.
@@ -74,6 +74,19 @@ import Testing
         #expect(Self.summary(machine.drained(now: 1)) == ["finish 400", "shutdownWrites"])
         #expect(machine.wantsToRead)  // draining what the client still sends
         #expect(Self.receive(&machine, "more") == [])
+    }
+
+    @Test func uploadsBeyondTheBudgetAre503BeforeTheirBody() {
+        let budget = UploadBudget(bytes: 1000)
+        var first = ConnectionState(limits: HTTPParserLimits(), timeouts: Self.timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: budget, now: 0)
+        #expect(Self.receive(&first, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 800\r\n\r\n") == [])
+        var second = ConnectionState(limits: HTTPParserLimits(), timeouts: Self.timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: budget, now: 0)
+        #expect(Self.receive(&second, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 800\r\nExpect: 100-continue\r\n\r\n") == ["write HTTP/1.1 503"])
+        _ = Self.receive(&first, String(repeating: "x", count: 800))
+        _ = first.respond(.text("done"), now: 2)
+        _ = first.drained(now: 3)  // the answer is written: the budget is back
+        var third = ConnectionState(limits: HTTPParserLimits(), timeouts: Self.timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: budget, now: 0)
+        #expect(Self.receive(&third, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 800\r\n\r\n") == [])
     }
 
     @Test func shutdownClosesIdleConnectionsAndLetsOthersFinish() {
