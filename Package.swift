@@ -13,7 +13,8 @@ let package = Package(
     targets: [
         .target(name: "GraphCodable"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
-        .target(name: "GraphHTTP", dependencies: ["GraphCodable", "CZlib"]),
+        .systemLibrary(name: "CEventPoll", path: "Sources/CEventPoll"),
+        .target(name: "GraphHTTP", dependencies: ["GraphCodable", "CZlib", "CEventPoll"]),
         .executableTarget(name: "graph-server", dependencies: ["GraphHTTP", "GraphCodable"]),
         .executableTarget(name: "graph-benchmark", dependencies: ["GraphCodable"]),
         .testTarget(name: "GraphCodableTests", dependencies: ["GraphCodable"]),

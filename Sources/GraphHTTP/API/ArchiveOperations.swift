@@ -37,7 +37,7 @@ public struct ArchiveOperations: Sendable {
 
     /// The archive a JSON form describes.
     public func archive(fromJSON json: [UInt8]) throws(Problem) -> [UInt8] {
-        try codec(decodingKind: .invalidArchiveJSON) { try GraphArchive(json: json).bytes(limits: limits) }
+        try codec(invalidKind: .invalidArchiveJSON, decodingKind: .invalidArchiveJSON) { try GraphArchive(json: json).bytes(limits: limits) }
     }
 
     /// The archive's types, as JSON; `resolvable` is computed in secure mode.
@@ -86,11 +86,13 @@ public struct ArchiveOperations: Sendable {
     }
 
     /// Runs codec work, turning its errors into problems.
-    private func codec<Value>(decodingKind: Problem.Kind = .decodingFailed, _ work: () throws -> Value) throws(Problem) -> Value {
+    private func codec<Value>(
+        invalidKind: Problem.Kind = .invalidArchive, decodingKind: Problem.Kind = .decodingFailed, _ work: () throws -> Value
+    ) throws(Problem) -> Value {
         do {
             return try work()
         } catch let error as GCodableError {
-            throw Problem(error, decodingKind: decodingKind)
+            throw Problem(error, invalidKind: invalidKind, decodingKind: decodingKind)
         } catch {
             throw Problem(.internalError, "\(error)")
         }

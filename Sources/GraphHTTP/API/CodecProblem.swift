@@ -1,10 +1,10 @@
 import GraphCodable
 
 extension Problem {
-    /// The answer to a codec error: the kind its case calls for (`kind` for decoding
-    /// failures), its message as the detail, and where it happened as members
-    /// (`byteOffset`, `nodePath`).
-    init(_ error: GCodableError, decodingKind kind: Kind = .decodingFailed) {
+    /// The answer to a codec error: the kind its case calls for (`invalidKind` for invalid
+    /// input, `decodingKind` for decoding failures), its message as the detail, and where it
+    /// happened as members (`byteOffset`, `nodePath`).
+    init(_ error: GCodableError, invalidKind: Kind = .invalidArchive, decodingKind kind: Kind = .decodingFailed) {
         var members: [String: ProblemMember] = [:]
         if let offset = error.context.byteOffset { members["byteOffset"] = .integer(offset) }
         let path = error.context.path.boundedText
@@ -14,7 +14,7 @@ extension Problem {
         shortened.context.byteOffset = nil
         let problemKind: Kind = switch error {
         case .limitExceeded: .archiveLimitExceeded
-        case .invalidArchive, .dataCorrupted: .invalidArchive
+        case .invalidArchive, .dataCorrupted: invalidKind
         case .typeMismatch, .keyNotFound, .valueNotFound, .cycle, .unsupportedVersion, .cannotEncode: kind
         case .internalInconsistency: .internalError
         }

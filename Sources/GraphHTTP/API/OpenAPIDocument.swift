@@ -24,7 +24,7 @@ enum OpenAPIDocument {
         Other media types are answered 415, and so is a body with a `Content-Encoding` other
         than `identity` (archives are taken as they are). A body is at most 64 MiB by default
         (the server's `--max-upload-bytes`); a larger one is answered 413 as soon as its
-        `Content-Length` arrives. Chunked bodies and `Expect: 100-continue` are supported.
+        `Content-Length` arrives. Chunked request bodies and `Expect: 100-continue` are supported.
 
         **Query parameters.** Booleans are on with `true`, `yes`, `1` or no value at all
         (`?header`, `?header=`), off with `false`, `no` or `0` (letters in any case); any other
@@ -37,23 +37,25 @@ enum OpenAPIDocument {
         `nodePath`). Bad input is always a 4xx; 5xx means the server is busy, shutting down, or
         failed. Besides the answers each operation lists, any path not listed here is answered
         404 (`not-found`), and a listed path asked with a method it does not answer is answered
-        405 (`method-not-allowed`) with `Allow`. Requests that are not valid HTTP/1.1 are
-        answered 400, 408, 413, 414, 417, 431, 501 or 505 (see `components.responses`) and
-        their connection is closed.
+        405 (`method-not-allowed`) with `Allow`. Requests that cannot be read (not valid
+        HTTP/1.1, too large, too slow) are answered 400, 408, 413, 414, 417, 431, 501 or 505
+        (see `components.responses`), and their connection is closed.
 
         **Every answer** carries `X-Request-Id` (the client's own when it sends a sane one,
         1 to 128 token characters, otherwise a new one) and `Date`. Text answers (text, JSON,
-        YAML, problems) say `Vary: Accept-Encoding`; those of at least 1 KiB are gzipped
-        (`Content-Encoding: gzip`) for clients whose `Accept-Encoding` prefers gzip. Archive
-        bytes are never compressed. `HEAD` works wherever `GET` does, and `OPTIONS` on every
-        path answers 204 with `Allow`.
+        YAML, problems) say `Vary: Accept-Encoding` and are gzipped (`Content-Encoding: gzip`)
+        for clients whose `Accept-Encoding` prefers gzip: those of at least 1 KiB, and the
+        answers of `/v1/dump` and `/v1/json` whatever their size. Those two are streamed
+        (`Transfer-Encoding: chunked`) as they are written; should the server fail once such
+        an answer has begun, it closes the connection before the body's last chunk, so a cut
+        answer cannot pass for a complete one. Archive bytes are never compressed. `HEAD` works
+        wherever `GET` does, and `OPTIONS` on every path answers 204 with `Allow`.
 
         **Cross-origin access** is off unless the server is started with `--cors-origin`:
-        then answers to allowed origins carry `Access-Control-Allow-Origin` and
-        `Access-Control-Expose-Headers` (and `Vary: Origin`), and preflight `OPTIONS`
-        requests are answered with `Access-Control-Allow-Methods`, `-Headers` and `-Max-Age`.
-      license:
-        name: See the repository
+        then every answer says `Vary: Origin`, answers to allowed origins carry
+        `Access-Control-Allow-Origin` and `Access-Control-Expose-Headers`, and preflight
+        `OPTIONS` requests from them are answered with `Access-Control-Allow-Methods`,
+        `-Headers` and `-Max-Age`.
     servers:
       - url: http://127.0.0.1:8080
         description: graph-server run locally with its defaults
@@ -422,8 +424,9 @@ enum OpenAPIDocument {
           operationId: dumpArchive
           summary: The archive's dump
           description: |
-            The archive as readable text: its body, nodes with their keys and type names, then
-            each section asked for. Values are cut at 64 characters unless `untruncated`.
+            The archive as readable text: its body, nodes with their keys and type names, with
+            the sections asked for. Values are cut at 64 characters unless `untruncated`. The
+            dump is streamed (chunked) as it is written.
           parameters:
             - $ref: '#/components/parameters/RequestId'
             - name: header
@@ -511,7 +514,7 @@ enum OpenAPIDocument {
           description: |
             The archive as JSON (schema `ArchiveJSON`): every node, id, type reference, key and
             native value explicit, nothing rounded. `POST /v1/archive` turns it back into the
-            same bytes.
+            same bytes. The JSON is streamed (chunked) as it is written.
           parameters:
             - $ref: '#/components/parameters/RequestId'
             - name: pretty
@@ -911,7 +914,8 @@ enum OpenAPIDocument {
         Content-Encoding:
           description: |
             `gzip` when the client's `Accept-Encoding` prefers gzip and the text answer is at
-            least 1 KiB; absent otherwise. `HEAD` answers are never marked gzipped.
+            least 1 KiB or streamed (`/v1/dump`, `/v1/json`); absent otherwise, and on `HEAD`
+            answers.
           schema: {type: string, const: gzip}
         Allow:
           description: The methods the path answers.
@@ -1317,7 +1321,8 @@ enum OpenAPIDocument {
         ServiceUnavailable:
           description: |
             The server cannot take the request now: `server-busy` (every worker is busy and the
-            queue is full; with `Retry-After`), `too-many-connections` (the connection limit is
+            queue is full, or the uploads in progress hold all the memory the server gives
+            them; with `Retry-After`), `too-many-connections` (the connection limit is
             reached; with `Retry-After`, and the connection is closed), `deadline-exceeded` (the
             work took longer than the server allows, 60 s by default), `shutting-down` (from
             `/readyz`, once shutdown has begun).

@@ -10,7 +10,7 @@ enum ResponseCompression {
         guard let type = response.headers.first("Content-Type"), isText(type) else { return false }
         response.headers.add(name: "Vary", value: "Accept-Encoding")
         let largeEnough = response.producer != nil || response.body.count >= minimumBytes
-        guard largeEnough, request.method != .head, ContentCoding.preferred(for: request.headers) == .gzip else { return false }
+        guard largeEnough, ContentCoding.preferred(for: request.headers) == .gzip else { return false }
         response.headers.replace(name: "Content-Encoding", value: "gzip")
         return true
     }

@@ -1,18 +1,20 @@
 import Dispatch
 
-/// Carries out a connection's ``ConnectionState`` on its socket: a read source, a write
-/// source used only when the kernel's buffer is full, and a timer for the state's deadline,
-/// all on the connection's ``IOLoop``.
+/// Carries out a connection's ``ConnectionState`` on its socket: reads and writes when its
+/// ``IOLoop``'s poller says the socket is ready, and a timer for the state's deadline, all on
+/// the loop's queue.
 final class ConnectionDriver: @unchecked Sendable {
     // Unchecked: every member is used on `loop.queue` only.
     private let descriptor: Int32
     private let loop: IOLoop
     private let services: ConnectionServices
     private var state: ConnectionState
-    private let readSource: DispatchSourceRead
-    private let writeSource: DispatchSourceWrite
     private let timer: DispatchSourceTimer
-    private var isReading = false
+    /// The socket's token with the loop's poller, once attached.
+    private var token: UInt64?
+    /// Whether the state wants bytes.
+    private var isReading = true
+    /// Whether writes wait for the socket to be writable again.
     private var isWriting = false
     /// Bytes waiting to be written, the first from `outgoingOffset`, each with the streamed
     /// body bytes it carries.
@@ -22,7 +24,6 @@ final class ConnectionDriver: @unchecked Sendable {
     /// Where the answer to the current request comes from.
     private var channel: ResponseChannel?
     private var isClosed = false
-    private var sourcesToCancel = 3
 
     init(descriptor: Int32, loop: IOLoop, services: ConnectionServices) {
         self.descriptor = descriptor
@@ -31,27 +32,31 @@ final class ConnectionDriver: @unchecked Sendable {
         state = ConnectionState(
             limits: services.parserLimits, timeouts: services.timeouts, decorator: services.decorator, budget: services.uploadBudget,
             now: Self.now())
-        readSource = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: loop.queue)
-        writeSource = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: loop.queue)
         timer = DispatchSource.makeTimerSource(queue: loop.queue)
     }
 
-    /// Starts reading; the connection then lives until its state closes it.
+    /// Starts watching the socket; the connection then lives until its state closes it.
     func start() {
         loop.queue.async { [self] in
-            readSource.setEventHandler { [unowned self] in readable() }
-            writeSource.setEventHandler { [unowned self] in flush() }
-            timer.setEventHandler { [unowned self] in perform(state.tick(now: Self.now())) }
-            for source in [readSource, writeSource, timer] as [any DispatchSourceProtocol] {
-                source.setCancelHandler { [self] in sourceCancelled() }
+            timer.setEventHandler { [weak self] in
+                guard let self else { return }
+                perform(state.tick(now: Self.now()))
             }
             timer.activate()
-            writeSource.activate()
-            writeSource.suspend()
-            readSource.activate()
-            isReading = true
+            do {
+                token = try loop.attach(self, descriptor: descriptor)
+            } catch {
+                return close()
+            }
             updateInterest()
+            readable()  // bytes may have come before the socket was watched
         }
+    }
+
+    /// The poller says the socket may be read or written.
+    func ready(readable canRead: Bool, writable canWrite: Bool) {
+        if canWrite, isWriting { flush() }
+        if canRead, isReading { readable() }
     }
 
     /// Asks the connection to close once its current request is answered.
@@ -64,27 +69,39 @@ final class ConnectionDriver: @unchecked Sendable {
         loop.queue.async { [self] in close() }
     }
 
+    /// Reads until the kernel has nothing more (the poller is edge-triggered: it tells of
+    /// new bytes only), the state stops wanting bytes, or ``readsPerTurn`` reads were made
+    /// (then it yields the loop to other connections and comes back).
     private func readable() {
-        guard !isClosed else { return }
-        switch Socket.receive(from: descriptor, into: loop.readBuffer) {
-        case .done(let count):
-            perform(state.received(UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]), now: Self.now()))
-        case .wouldBlock:
-            break
-        case .closed:
-            perform(state.clientClosed(now: Self.now()))
-        case .outOfDescriptors, .failed:
-            close()
+        for _ in 0 ..< Self.readsPerTurn {
+            guard !isClosed, state.wantsToRead else { return }
+            switch Socket.receive(from: descriptor, into: loop.readBuffer) {
+            case .done(let count):
+                perform(state.received(UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]), now: Self.now()))
+            case .wouldBlock:
+                return
+            case .closed:
+                return perform(state.clientClosed(now: Self.now()))
+            case .outOfDescriptors, .failed:
+                return close()
+            }
         }
+        loop.queue.async { [weak self] in self?.readable() }
     }
 
+    /// Reads a connection makes before letting others on its loop have a turn.
+    private static let readsPerTurn = 16
+
+    /// Carries out `actions`. Writes are queued and flushed together at the end: flushing
+    /// one may drain the queue and end the exchange before the next is queued.
     private func perform(_ actions: [ConnectionState.Action]) {
+        var queued = false
         for action in actions {
             guard !isClosed else { return }
             switch action {
             case .write(let bytes, let streamed):
                 outgoing.append((bytes, streamed))
-                if !isWriting { flush() }
+                queued = true
             case .start(let request):
                 requestInFlight = true
                 services.metrics.requestStarted()
@@ -103,6 +120,7 @@ final class ConnectionDriver: @unchecked Sendable {
                 close()
             }
         }
+        if queued, !isWriting, !isClosed { flush() }
         updateInterest()
     }
 
@@ -133,14 +151,14 @@ final class ConnectionDriver: @unchecked Sendable {
                 }
                 state.wrote(count, now: Self.now())
             case .wouldBlock:
-                setWriting(true)
+                isWriting = true  // until the poller says the socket is writable
                 return
             case .closed, .outOfDescriptors, .failed:
                 close()
                 return
             }
         }
-        setWriting(false)
+        isWriting = false
         if !isClosed { perform(state.drained(now: Self.now())) }
     }
 
@@ -150,7 +168,8 @@ final class ConnectionDriver: @unchecked Sendable {
         if state.isClosed { return close() }
         if state.wantsToRead != isReading {
             isReading.toggle()
-            if isReading { readSource.resume() } else { readSource.suspend() }
+            // Bytes that came while reading was paused raised no new event: read them now.
+            if isReading { loop.queue.async { [weak self] in self?.readable() } }
         }
         if let deadline = state.deadline {
             timer.schedule(deadline: DispatchTime(uptimeNanoseconds: max(deadline, 1)), leeway: .milliseconds(50))
@@ -159,34 +178,20 @@ final class ConnectionDriver: @unchecked Sendable {
         }
     }
 
-    private func setWriting(_ writing: Bool) {
-        guard writing != isWriting, !isClosed else { return }
-        isWriting = writing
-        if writing { writeSource.resume() } else { writeSource.suspend() }
-    }
-
     private func endRequest() {
         guard requestInFlight else { return }
         requestInFlight = false
         services.metrics.requestEnded()
     }
 
-    /// Cancels the sources; the last cancel handler closes the socket.
+    /// Stops watching the socket and closes it.
     private func close() {
         guard !isClosed else { return }
         isClosed = true
         channel?.close()
         endRequest()
-        if !isReading { readSource.resume() }
-        if !isWriting { writeSource.resume() }
-        readSource.cancel()
-        writeSource.cancel()
         timer.cancel()
-    }
-
-    private func sourceCancelled() {
-        sourcesToCancel -= 1
-        guard sourcesToCancel == 0 else { return }
+        if let token { loop.detach(token: token, descriptor: descriptor) }
         Socket.release(descriptor)
         services.closed(self)
     }

@@ -53,10 +53,10 @@ struct ConnectionState {
         case waiting(since: UInt64)
         /// A request's head is arriving.
         case receivingHead(Exchange)
-        /// The body of `head` is arriving.
-        case receivingBody(RequestHead, body: [UInt8], Exchange)
-        /// The workers have the request.
-        case working(RequestHead, Exchange)
+        /// The body of `head` is arriving, since the head ended.
+        case receivingBody(RequestHead, body: [UInt8], Exchange, since: UInt64)
+        /// The workers have the request, since this time.
+        case working(RequestHead, Exchange, since: UInt64)
         case sending(Sending)
         /// Answered with `Connection: close`: discarding input until this time.
         case lingering(until: UInt64)
@@ -68,7 +68,8 @@ struct ConnectionState {
     private let timeouts: Timeouts
     private let decorator: ResponseDecorator
     private let budget: UploadBudget
-    /// The bytes of the budget the current request's body holds.
+    /// The bytes of the budget the current request's body holds, until they pass to the
+    /// request's reservation.
     private var reserved = 0
     /// Whether the server is shutting down: answers close their connection.
     private var shuttingDown = false
@@ -96,16 +97,22 @@ struct ConnectionState {
     /// Whether the connection is between requests with nothing pending.
     var isIdle: Bool { if case .waiting = phase { return parser.unconsumedByteCount == 0 } else { return false } }
 
+    /// `start` + `duration`, or the end of time.
+    private static func after(_ start: UInt64, _ duration: UInt64) -> UInt64 {
+        let (sum, overflow) = start.addingReportingOverflow(duration)
+        return overflow ? .max : sum
+    }
+
     /// When ``tick(now:)`` has something to do, if ever.
     var deadline: UInt64? {
         switch phase {
-        case .waiting(let since): return since + timeouts.idle
-        case .receivingHead(let exchange): return exchange.start + timeouts.head
-        case .receivingBody(_, _, let exchange): return exchange.start + timeouts.body
-        case .working(_, let exchange): return exchange.start + timeouts.work
+        case .waiting(let since): return Self.after(since, timeouts.idle)
+        case .receivingHead(let exchange): return Self.after(exchange.start, timeouts.head)
+        case .receivingBody(_, _, _, let since): return Self.after(since, timeouts.body)
+        case .working(_, _, let since): return Self.after(since, timeouts.work)
         case .sending(let sending):
             // A client not reading, or a streamed body not coming.
-            return sending.lastProgress + (sending.unwritten > 0 ? timeouts.write : timeouts.work)
+            return Self.after(sending.lastProgress, sending.unwritten > 0 ? timeouts.write : timeouts.work)
         case .lingering(let until): return until
         case .closed: return nil
         }
@@ -138,7 +145,7 @@ struct ConnectionState {
     /// The workers' answer to the request being worked on (its head only, for a streamed
     /// body); ignored if the request was already answered (its deadline passed).
     mutating func respond(_ response: Response, now: UInt64) -> [Action] {
-        guard case .working(let head, var exchange) = phase else { return [] }
+        guard case .working(let head, var exchange, _) = phase else { return [] }
         return send(response, to: head, exchange: &exchange, now: now)
     }
 
@@ -181,7 +188,7 @@ struct ConnectionState {
     /// Every queued byte is written.
     mutating func drained(now: UInt64) -> [Action] {
         guard case .sending(let sending) = phase, !sending.isStreaming else { return [] }
-        releaseBudget()
+        releaseBudget()  // an upload refused part way
         guard sending.keepAlive, !peerClosed else {
             phase = .lingering(until: now + timeouts.linger)
             return [.finish(sending.exchange), .shutdownWrites]
@@ -197,10 +204,10 @@ struct ConnectionState {
         switch phase {
         case .waiting, .lingering, .closed:
             return close()
-        case .receivingHead(var exchange), .receivingBody(_, _, var exchange):
+        case .receivingHead(var exchange), .receivingBody(_, _, var exchange, _):
             let problem = Problem(.requestTimeout, "the request did not arrive within the server's time limit")
             return sendError(problem, exchange: &exchange, now: now)
-        case .working(let head, var exchange):
+        case .working(let head, var exchange, _):
             shuttingDown = true  // the work goes on in its thread: this connection takes no more
             let problem = Problem(.deadlineExceeded, "the request's work took longer than the server allows; it was abandoned")
             return send(problem.response, to: head, exchange: &exchange, now: now)
@@ -232,37 +239,41 @@ struct ConnectionState {
                 event = try parser.next()
             } catch {
                 switch phase {
-                case .receivingHead(var exchange), .receivingBody(_, _, var exchange):
+                case .receivingHead(var exchange), .receivingBody(_, _, var exchange, _):
                     return actions + sendError(Problem(error), exchange: &exchange, now: now)
                 default:
                     return actions
                 }
             }
+            // Body pieces first, outside the switch below: its tuple would hold a second
+            // reference to the body, and every append would copy it whole.
+            if case .body(let bytes)? = event, case .receivingBody(let head, var body, var exchange, let since) = phase {
+                guard budget.reserve(bytes.count) else { return actions + sendError(Self.uploadsBusy, exchange: &exchange, now: now) }
+                reserved += bytes.count
+                phase = .closed  // releases `body` so that appending does not copy it
+                body.append(contentsOf: bytes)
+                phase = .receivingBody(head, body: body, exchange, since: since)
+                continue
+            }
             switch (event, phase) {
             case (nil, _):
                 return actions
             case (.head(let head)?, .receivingHead(var exchange)):
-                exchange.begin(head, id: RequestID.for(head))
-                if case .length(let length) = head.bodyLength, !reserve(length) {
-                    phase = .receivingBody(head, body: [], exchange)
+                exchange.begin(head)
+                var body: [UInt8] = []
+                if case .length(let length) = head.bodyLength { body.reserveCapacity(min(length, 1 << 20)) }
+                phase = .receivingBody(head, body: body, exchange, since: now)
+                if case .length(let length) = head.bodyLength, !budget.has(length) {
                     return actions + sendError(Self.uploadsBusy, exchange: &exchange, now: now)
                 }
                 if head.expectsContinue, head.bodyLength != .none, head.bodyLength != .length(0) {
                     actions.append(.write(ResponseHead.continueBytes, streamed: 0))
                 }
-                var body: [UInt8] = []
-                if case .length(let length) = head.bodyLength { body.reserveCapacity(min(length, 1 << 20)) }
-                phase = .receivingBody(head, body: body, exchange)
-            case (.body(let bytes)?, .receivingBody(let head, var body, var exchange)):
-                if head.bodyLength == .chunked, !reserve(bytes.count) {
-                    return actions + sendError(Self.uploadsBusy, exchange: &exchange, now: now)
-                }
-                phase = .closed  // releases `body` so that appending does not copy it
-                body.append(contentsOf: bytes)
-                phase = .receivingBody(head, body: body, exchange)
-            case (.end?, .receivingBody(let head, let body, let exchange)):
-                phase = .working(head, exchange)
-                return actions + [.start(Request(head: head, body: body, id: exchange.requestID))]
+            case (.end?, .receivingBody(let head, let body, let exchange, _)):
+                phase = .working(head, exchange, since: now)
+                let reservation = UploadBudget.Reservation(budget, reserved)
+                reserved = 0
+                return actions + [.start(Request(head: head, body: body, id: exchange.requestID, reservation: reservation))]
             default:
                 return actions  // the parser's events come in this order only
             }
@@ -295,14 +306,7 @@ struct ConnectionState {
     private static let uploadsBusy = Problem(
         .serverBusy, "the server holds as many uploads as it can; try again shortly", headers: ["Retry-After": "1"])
 
-    /// Takes `count` bytes of the upload budget for the current request.
-    private mutating func reserve(_ count: Int) -> Bool {
-        guard budget.reserve(count) else { return false }
-        reserved += count
-        return true
-    }
-
-    /// Gives back the budget the finished request held.
+    /// Gives back the budget a body that never became a request held.
     private mutating func releaseBudget() {
         budget.release(reserved)
         reserved = 0
@@ -311,7 +315,7 @@ struct ConnectionState {
     /// Answers a request that could not be read with `problem`, and closes afterwards.
     private mutating func sendError(_ problem: Problem, exchange: inout Exchange, now: UInt64) -> [Action] {
         shuttingDown = true
-        let head: RequestHead? = if case .receivingBody(let head, _, _) = phase { head } else { nil }
+        let head: RequestHead? = if case .receivingBody(let head, _, _, _) = phase { head } else { nil }
         return send(problem.response, to: head, exchange: &exchange, now: now)
     }
 
@@ -320,10 +324,10 @@ struct ConnectionState {
         case .receivingHead(var exchange):
             exchange.bytesIn += count
             phase = .receivingHead(exchange)
-        case .receivingBody(let head, let body, var exchange):
+        case .receivingBody(let head, let body, var exchange, let since):
             phase = .closed
             exchange.bytesIn += count
-            phase = .receivingBody(head, body: body, exchange)
+            phase = .receivingBody(head, body: body, exchange, since: since)
         default: break
         }
     }

@@ -2,7 +2,8 @@
 struct Exchange: Sendable {
     /// When its first byte arrived (monotonic nanoseconds).
     let start: UInt64
-    var requestID = ""
+    /// A generated id until the head shows the client's own.
+    var requestID = RequestID.generate()
     var method = ""
     /// The path asked, without the query.
     var path = ""
@@ -15,8 +16,8 @@ struct Exchange: Sendable {
     }
 
     /// Records the head, once it has arrived.
-    mutating func begin(_ head: RequestHead, id: String) {
-        requestID = id
+    mutating func begin(_ head: RequestHead) {
+        if let id = RequestID.sent(in: head) { requestID = id }
         method = head.method.rawValue
         path = head.path
     }

@@ -16,7 +16,6 @@ public final class GraphServer: Sendable {
     public let configuration: Configuration
     private let metrics = ServerMetrics()
     private let pool: WorkPool
-    private let loops: [IOLoop]
     private let services: Mutex<ConnectionServices?> = Mutex(nil)
     private let state = Mutex(State())
     private let stopped = DispatchSemaphore(value: 0)
@@ -26,6 +25,7 @@ public final class GraphServer: Sendable {
 
     private struct State {
         var listener: Listener?
+        var loops: [IOLoop] = []
         var port = 0
         var nextLoop = 0
         var connections: [ObjectIdentifier: ConnectionDriver] = [:]
@@ -37,7 +37,6 @@ public final class GraphServer: Sendable {
     public init(configuration: Configuration = Configuration(), registry: GTypeRegistry = GTypeRegistry()) {
         self.configuration = configuration
         pool = WorkPool(threadCount: configuration.workerCount, capacity: configuration.maximumQueuedRequests, stackSize: configuration.workerStackBytes)
-        loops = (0 ..< max(1, configuration.ioLoopCount)).map { IOLoop(label: "graph-server io \($0 + 1)") }
         uploadBudget = UploadBudget(bytes: configuration.uploadBudgetBytes ?? 4 * configuration.maximumUploadBytes)
         let archives = ArchiveEndpoints(registry: registry, limits: configuration.effectiveArchiveLimits)
         let service = ServiceEndpoints(readiness: readiness, metrics: metrics, pool: pool)
@@ -53,9 +52,11 @@ public final class GraphServer: Sendable {
     /// Binds the socket and starts accepting connections; returns at once.
     public func start() throws {
         signal(SIGPIPE, SIG_IGN)
+        let loops = try (0 ..< max(1, configuration.ioLoopCount)).map { index throws(SocketError) in try IOLoop(label: "graph-server io \(index + 1)") }
         let descriptor = try Socket.makeListener(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
         let listener = Listener(descriptor: descriptor) { [self] connection in accept(connection) }
         state.withLock {
+            $0.loops = loops
             $0.listener = listener
             $0.port = Socket.boundPort(descriptor)
         }
@@ -109,8 +110,8 @@ public final class GraphServer: Sendable {
 
     private func accept(_ descriptor: Int32) {
         let (loop, refused) = state.withLock { state -> (IOLoop, Bool) in
-            state.nextLoop = (state.nextLoop + 1) % loops.count
-            return (loops[state.nextLoop], state.isShuttingDown || state.connections.count >= configuration.maximumConnections)
+            state.nextLoop = (state.nextLoop + 1) % state.loops.count
+            return (state.loops[state.nextLoop], state.isShuttingDown || state.connections.count >= configuration.maximumConnections)
         }
         guard !refused else { return refuse(descriptor) }
         let driver = ConnectionDriver(descriptor: descriptor, loop: loop, services: connectionServices())
@@ -122,19 +123,17 @@ public final class GraphServer: Sendable {
     /// Answers a connection over the limit with 503, without reading it, and closes it.
     private func refuse(_ descriptor: Int32) {
         metrics.connectionRefused()
-        _ = Self.tooManyConnectionsAnswer.withUnsafeBytes { Socket.transmit(to: descriptor, $0) }
-        Socket.shutdownWrites(descriptor)
-        Socket.release(descriptor)
-    }
-
-    private static let tooManyConnectionsAnswer: [UInt8] = {
         var response = Problem(.tooManyConnections, "the server has as many connections as it allows; try again shortly", headers: ["Retry-After": "1"]).response
+        ResponseDecorator(cors: configuration.cors).decorate(&response, for: nil, requestID: RequestID.generate())
         ResponseFraming(requestMethod: .get, requestVersion: .http1_1, status: response.status, bodyLength: response.body.count, keepAlive: false)
             .apply(to: &response.headers)
         var bytes: [UInt8] = []
         ResponseHead(status: response.status, headers: response.headers).write(to: &bytes)
-        return bytes + response.body
-    }()
+        bytes += response.body
+        _ = bytes.withUnsafeBytes { Socket.transmit(to: descriptor, $0) }
+        Socket.shutdownWrites(descriptor)
+        Socket.release(descriptor)
+    }
 
     private func connectionServices() -> ConnectionServices {
         services.withLock { services in

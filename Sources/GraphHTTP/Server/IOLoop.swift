@@ -1,22 +1,50 @@
 import Dispatch
 
-/// A serial queue on which connections' sources run, with the read buffer they share
-/// (reads on one queue never overlap). The server spreads connections over a few loops:
-/// never a thread per connection.
+/// A serial queue that drives a share of the connections, with the poller that tells it
+/// which are ready and the read buffer they share (reads on one queue never overlap). The
+/// server spreads connections over a few loops: never a thread per connection.
 final class IOLoop: @unchecked Sendable {
-    // Unchecked: `readBuffer` is used on `queue` only.
+    // Unchecked: `readBuffer`, `connections` and `nextToken` are used on `queue` only, and
+    // `poller` is set in `init`.
     let queue: DispatchQueue
     let readBuffer: UnsafeMutableRawBufferPointer
+    private var poller: EventPoller?
+    private var connections: [UInt64: ConnectionDriver] = [:]
+    private var nextToken: UInt64 = 0
 
     /// Bytes read from a socket at a time.
     static let readSize = 64 * 1024
 
-    init(label: String) {
+    init(label: String) throws(SocketError) {
         queue = DispatchQueue(label: label)
         readBuffer = .allocate(byteCount: Self.readSize, alignment: 16)
+        poller = try EventPoller { [weak self] events in
+            self?.queue.async { [weak self] in self?.deliver(events) }
+        }
     }
 
     deinit {
+        poller?.stop()
         readBuffer.deallocate()
+    }
+
+    /// Starts watching `descriptor` for `connection` (on ``queue``); returns its token.
+    func attach(_ connection: ConnectionDriver, descriptor: Int32) throws(SocketError) -> UInt64 {
+        nextToken += 1
+        connections[nextToken] = connection
+        try poller?.register(descriptor, token: nextToken)
+        return nextToken
+    }
+
+    /// Stops watching a connection's socket, before it is closed (on ``queue``).
+    func detach(token: UInt64, descriptor: Int32) {
+        connections[token] = nil
+        poller?.unregister(descriptor)
+    }
+
+    private func deliver(_ events: [EventPoller.Event]) {
+        for event in events {
+            connections[event.token]?.ready(readable: event.readable, writable: event.writable)
+        }
     }
 }

@@ -1,11 +1,11 @@
 /// The id of a request: the client's `X-Request-Id` when it is sane (1 to 128 token
 /// characters), so that a request can be followed across services; otherwise a new one.
 enum RequestID {
-    static func `for`(_ head: RequestHead) -> String {
-        if let sent = head.headers.first("X-Request-Id"), (1 ... 128).contains(sent.utf8.count), sent.utf8.allSatisfy(ASCII.isTokenByte) {
-            return sent
-        }
-        return generate()
+    /// The client's id, if it sent a sane one.
+    static func sent(in head: RequestHead) -> String? {
+        guard let sent = head.headers.first("X-Request-Id"), (1 ... 128).contains(sent.utf8.count), sent.utf8.allSatisfy(ASCII.isTokenByte)
+        else { return nil }
+        return sent
     }
 
     /// 32 random hexadecimal digits.

@@ -42,13 +42,10 @@ struct Responder: Sendable {
             response = Problem(.internalError, "the server failed to answer; the failure is in its log (request \(request.id))").response
             Log.shared.error("handler failed", ["request_id": request.id, "path": request.path, "error": "\(error)"])
         }
-        let gzip = ResponseCompression.choose(for: &response, request: request.head, minimumBytes: minimumGzipBytes)
         guard let producer = response.producer, request.method != .head else {
-            if gzip {
-                if let compressed = try? GzipStream.gzip(response.body) { response.body = compressed } else { response.headers.remove(name: "Content-Encoding") }
-            }
-            return channel.send(response)
+            return channel.send(encoded(response, for: request))
         }
+        let gzip = ResponseCompression.choose(for: &response, request: request.head, minimumBytes: minimumGzipBytes)
         // The answer begins with the first piece: until then, a failure is still a problem answer.
         var started = false
         do {
@@ -64,10 +61,23 @@ struct Responder: Sendable {
         } catch is ResponseChannel.Closed {
             return  // the client went away: nothing more to do
         } catch let problem as Problem where !started {
-            channel.send(problem.response)
+            channel.send(encoded(problem.response, for: request))
         } catch {
             Log.shared.error("streamed answer failed", ["request_id": request.id, "path": request.path, "error": "\(error)"])
             started ? channel.abort() : channel.send(Problem(.internalError, "the server failed to answer (request \(request.id))").response)
         }
+    }
+
+    /// A whole answer gzipped when the client accepts it (HEAD too: it announces what GET
+    /// would send).
+    private func encoded(_ response: Response, for request: Request) -> Response {
+        var response = response
+        guard ResponseCompression.choose(for: &response, request: request.head, minimumBytes: minimumGzipBytes) else { return response }
+        if let compressed = try? GzipStream.gzip(response.body) {
+            response.body = compressed
+        } else {
+            response.headers.remove(name: "Content-Encoding")
+        }
+        return response
     }
 }

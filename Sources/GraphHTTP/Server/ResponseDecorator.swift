@@ -10,7 +10,7 @@ struct ResponseDecorator: Sendable {
     let cors: CORSPolicy
 
     func decorate(_ response: inout Response, for head: RequestHead?, requestID: String) {
-        if !requestID.isEmpty { response.headers.replace(name: "X-Request-Id", value: requestID) }
+        response.headers.replace(name: "X-Request-Id", value: requestID)
         response.headers.replace(name: "Date", value: Self.httpDate())
         cors.decorate(&response.headers, origin: head?.headers.first("Origin"))
     }

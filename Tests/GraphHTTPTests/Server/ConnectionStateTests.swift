@@ -76,17 +76,25 @@ import Testing
         #expect(Self.receive(&machine, "more") == [])
     }
 
+    /// The budget is taken as bytes arrive (announcing a length takes nothing), and given
+    /// back when the request is gone.
     @Test func uploadsBeyondTheBudgetAre503BeforeTheirBody() {
         let budget = UploadBudget(bytes: 1000)
-        var first = ConnectionState(limits: HTTPParserLimits(), timeouts: Self.timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: budget, now: 0)
-        #expect(Self.receive(&first, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 800\r\n\r\n") == [])
-        var second = ConnectionState(limits: HTTPParserLimits(), timeouts: Self.timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: budget, now: 0)
-        #expect(Self.receive(&second, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 800\r\nExpect: 100-continue\r\n\r\n") == ["write HTTP/1.1 503"])
-        _ = Self.receive(&first, String(repeating: "x", count: 800))
-        _ = first.respond(.text("done"), now: 2)
-        _ = first.drained(now: 3)  // the answer is written: the budget is back
-        var third = ConnectionState(limits: HTTPParserLimits(), timeouts: Self.timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: budget, now: 0)
-        #expect(Self.receive(&third, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 800\r\n\r\n") == [])
+        func machine() -> ConnectionState {
+            ConnectionState(limits: HTTPParserLimits(), timeouts: Self.timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: budget, now: 0)
+        }
+        var announcing = machine()
+        #expect(Self.receive(&announcing, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 900\r\n\r\n") == [])
+        do {
+            var sending = machine()
+            let started = Array("POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 800\r\n\r\n\(String(repeating: "x", count: 800))".utf8)
+                .withUnsafeBytes { sending.received($0, now: 0) }
+            #expect(Self.summary(started) == ["start /a"])
+            var refused = machine()
+            #expect(Self.receive(&refused, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 800\r\nExpect: 100-continue\r\n\r\n") == ["write HTTP/1.1 503"])
+        }  // the request, and its share of the budget, are gone
+        var admitted = machine()
+        #expect(Self.receive(&admitted, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 800\r\nExpect: 100-continue\r\n\r\n") == ["write HTTP/1.1 100"])
     }
 
     @Test func shutdownClosesIdleConnectionsAndLetsOthersFinish() {

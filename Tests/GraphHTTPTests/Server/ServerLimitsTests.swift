@@ -46,7 +46,9 @@ import Testing
         }
         let busy = try (0 ..< 2).map { _ in try server.connect() }
         for connection in busy { try connection.request("POST", "/v1/decode?type=Slow", body: TestModels.slowArchive) }
-        Thread.sleep(forTimeInterval: 0.3)
+        for _ in 0 ..< 100 where !(try server.exchange("GET", "/metrics").text.contains("graph_server_worker_jobs{state=\"queued\"} 1")) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         let refused = try server.exchange("POST", "/v1/decode?type=Slow", body: TestModels.slowArchive)
         #expect(refused.status == 503)
         #expect(refused.header("Retry-After") == "1")

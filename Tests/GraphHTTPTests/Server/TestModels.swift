@@ -51,7 +51,7 @@ enum TestModels {
 
     /// A value whose decoding takes a while, to keep a worker busy.
     struct Slow: GCodable {
-        static let seconds = 1.5
+        static let seconds = 2.5
         init() {}
         init(from decoder: GDecoder) throws { Thread.sleep(forTimeInterval: Self.seconds) }
         func encode(to encoder: GEncoder) throws { try encoder.encode(0) }
