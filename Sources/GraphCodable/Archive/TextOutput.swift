@@ -18,11 +18,17 @@ struct TextOutput {
         if buffer.count >= Self.chunkSize { try flush() }
     }
 
-    /// Hands out what is buffered.
+    /// Hands out what is buffered, in chunks of at most ``chunkSize`` bytes (one write may
+    /// have been larger: a long value).
     mutating func flush() throws {
-        guard !buffer.isEmpty else { return }
-        try output(buffer)
-        buffer.removeAll(keepingCapacity: true)
+        if buffer.count <= Self.chunkSize {
+            if !buffer.isEmpty { try output(buffer) }
+        } else {
+            for start in stride(from: 0, to: buffer.count, by: Self.chunkSize) {
+                try output(Array(buffer[start ..< min(start + Self.chunkSize, buffer.count)]))
+            }
+        }
+        buffer.removeAll(keepingCapacity: buffer.capacity <= 2 * Self.chunkSize)
     }
 
     /// The whole text `write` makes, for callers that want it as one string.

@@ -106,7 +106,7 @@ final class ConnectionDriver: @unchecked Sendable {
                 requestInFlight = true
                 services.metrics.requestStarted()
                 let loop = self.loop
-                let channel = ResponseChannel { [weak self] sender, delivery in
+                let channel = ResponseChannel(stallTimeout: services.stallTimeout, deadline: services.workDeadline) { [weak self] sender, delivery in
                     loop.queue.async { [weak self] in self?.deliver(delivery, from: sender) }
                 }
                 self.channel = channel

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What every connection of a server shares: its limits, how it answers, and where it
 /// reports.
 struct ConnectionServices: Sendable {
@@ -7,6 +9,10 @@ struct ConnectionServices: Sendable {
     let responder: Responder
     let metrics: ServerMetrics
     let uploadBudget: UploadBudget
+    /// Seconds a streamed answer may wait for the client to read before it stops.
+    var stallTimeout: Double { Double(timeouts.write) / 1e9 }
+    /// When a request starting now must be done, its answer produced.
+    var workDeadline: Date { Date(timeIntervalSinceNow: Double(timeouts.work) / 1e9) }
     /// Called once the connection's socket is closed.
     let closed: @Sendable (ConnectionDriver) -> Void
 
@@ -20,6 +26,7 @@ struct ConnectionServices: Sendable {
             "method": exchange.method, "path": exchange.path, "status": String(exchange.status),
             "bytes_in": String(exchange.bytesIn), "bytes_out": String(exchange.bytesOut),
             "duration_ms": String(format: "%.1f", seconds * 1000), "request_id": exchange.requestID,
+            "complete": String(exchange.isComplete),
         ])
     }
 }

@@ -189,13 +189,15 @@ struct ConnectionState {
     mutating func drained(now: UInt64) -> [Action] {
         guard case .sending(let sending) = phase, !sending.isStreaming else { return [] }
         releaseBudget()  // an upload refused part way
+        var exchange = sending.exchange
+        exchange.isComplete = true
         guard sending.keepAlive, !peerClosed else {
-            phase = .lingering(until: now + timeouts.linger)
-            return [.finish(sending.exchange), .shutdownWrites]
+            phase = .lingering(until: Self.after(now, timeouts.linger))
+            return [.finish(exchange), .shutdownWrites]
         }
         phase = .waiting(since: now)
         if parser.unconsumedByteCount > 0 { phase = .receivingHead(Exchange(start: now)) }
-        return [.finish(sending.exchange)] + advance(now: now)
+        return [.finish(exchange)] + advance(now: now)
     }
 
     /// Time passed: acts on the phase's deadline when it has come.
@@ -211,8 +213,8 @@ struct ConnectionState {
             shuttingDown = true  // the work goes on in its thread: this connection takes no more
             let problem = Problem(.deadlineExceeded, "the request's work took longer than the server allows; it was abandoned")
             return send(problem.response, to: head, exchange: &exchange, now: now)
-        case .sending(let sending):
-            return [.finish(sending.exchange)] + close()
+        case .sending:
+            return close()
         }
     }
 
@@ -223,10 +225,7 @@ struct ConnectionState {
     }
 
     /// The answer cannot be completed (its streamed body failed): close.
-    mutating func abort() -> [Action] {
-        guard case .sending(let sending) = phase else { return close() }
-        return [.finish(sending.exchange)] + close()
-    }
+    mutating func abort() -> [Action] { close() }
 
     // MARK: Steps
 
@@ -332,10 +331,16 @@ struct ConnectionState {
         }
     }
 
+    /// Closes the connection, recording the exchange it cuts short, if any.
     private mutating func close() -> [Action] {
         releaseBudget()
+        let cut: Exchange? = switch phase {
+        case .receivingHead(let exchange), .receivingBody(_, _, let exchange, _), .working(_, let exchange, _): exchange
+        case .sending(let sending): sending.exchange
+        case .waiting, .lingering, .closed: nil
+        }
         if case .closed = phase { return [] }
         phase = .closed
-        return [.close]
+        return (cut.map { [.finish($0)] } ?? []) + [.close]
     }
 }

@@ -7,9 +7,13 @@ struct Exchange: Sendable {
     var method = ""
     /// The path asked, without the query.
     var path = ""
+    /// The answer's status; 0 when the connection closed before one was chosen.
     var status = 0
     var bytesIn = 0
     var bytesOut = 0
+    /// Whether the whole answer was written; false when the connection closed first (the
+    /// client left, or read too slowly, or the answer's production failed).
+    var isComplete = false
 
     init(start: UInt64) {
         self.start = start

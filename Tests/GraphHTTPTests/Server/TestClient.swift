@@ -30,7 +30,7 @@ struct TestClientError: Error, CustomStringConvertible {
 /// A blocking HTTP/1.1 client over a plain socket, sending exactly the bytes a test gives
 /// and reading responses one at a time (so pipelining and raw protocol tests are possible).
 final class TestConnection {
-    private let descriptor: Int32
+    private var descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
 
@@ -58,7 +58,7 @@ final class TestConnection {
     private static let sendFlags: Int32 = 0
     #endif
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     func write(_ text: String) throws { try write(Array(text.utf8)) }
 
@@ -129,7 +129,16 @@ final class TestConnection {
     func reset() {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
-        shutdown(descriptor, Int32(SHUT_RDWR))
+        close(descriptor)
+        descriptor = -1
+    }
+
+    /// Reads until at least `count` bytes of the stream (heads included) have arrived, and
+    /// keeps them for the next ``readResponse(method:)``.
+    func receive(atLeast count: Int) throws {
+        while buffer.count - start < count {
+            guard try fill() else { throw TestClientError(description: "connection closed before \(count) bytes") }
+        }
     }
 
     private func readBytes(_ count: Int) throws -> [UInt8] {

@@ -1,9 +1,10 @@
 import Foundation
 import GraphCodable
+import Synchronization
 
 /// The types the test servers know, and archives of them.
 enum TestModels {
-    static var registry: GTypeRegistry { GTypeRegistry([Node.self, Reading.self, Slow.self]) }
+    static var registry: GTypeRegistry { GTypeRegistry([Node.self, Reading.self, Held.self]) }
 
     /// A tree of nodes with a weak parent link (a cycle) and a node shared by two others.
     final class Node: GCodable {
@@ -49,12 +50,46 @@ enum TestModels {
         }
     }
 
-    /// A value whose decoding takes a while, to keep a worker busy.
-    struct Slow: GCodable {
-        static let seconds = 2.5
-        init() {}
-        init(from decoder: GDecoder) throws { Thread.sleep(forTimeInterval: Self.seconds) }
-        func encode(to encoder: GEncoder) throws { try encoder.encode(0) }
+    /// A value whose decoding waits until its test opens its gate, to keep a worker busy for
+    /// exactly as long as the test needs, however slow the machine.
+    struct Held: GCodable {
+        let gate: Int
+
+        init(gate: Int) { self.gate = gate }
+
+        init(from decoder: GDecoder) throws {
+            gate = try decoder.decode()
+            Gate.wait(for: gate)
+        }
+
+        func encode(to encoder: GEncoder) throws { try encoder.encode(gate) }
+    }
+
+    /// What holds the decoding of ``Held`` values: closed until ``open()``, and at most 30
+    /// seconds, so that a failed test cannot hang the suite. Each test has its own.
+    final class Gate: Sendable {
+        private static let all = Mutex<[Int: DispatchSemaphore]>([:])
+        private static let nextID = Atomic(0)
+        private let id = Gate.nextID.wrappingAdd(1, ordering: .relaxed).newValue
+        private let semaphore = DispatchSemaphore(value: 0)
+
+        init() { Self.all.withLock { $0[id] = semaphore } }
+
+        /// An archive of a ``Held`` value waiting for this gate.
+        var archive: [UInt8] { (try? GraphEncoder().encode(Held(gate: id)) as Bytes) ?? [] }
+
+        /// Lets every decoding waiting for this gate, now and later, go on.
+        func open() {
+            Self.all.withLock { _ = $0.removeValue(forKey: id) }
+            for _ in 0 ..< 64 { semaphore.signal() }
+        }
+
+        deinit { open() }
+
+        static func wait(for id: Int) {
+            guard let semaphore = all.withLock({ $0[id] }) else { return }
+            _ = semaphore.wait(timeout: .now() + 30)
+        }
     }
 
     static func graph() -> Node {
@@ -74,5 +109,4 @@ enum TestModels {
     static var graphArchive: [UInt8] { (try? GraphEncoder().encode(graph()) as Bytes) ?? [] }
     static var readingsArchive: [UInt8] { (try? GraphEncoder().encode([Reading(sensor: 7, value: 1.5), Reading(sensor: 8, value: -2)]) as Bytes) ?? [] }
     static var nativesArchive: [UInt8] { (try? GraphEncoder().encode(["a": [1.5, 2], "b": [], "é": [.nan]] as [String: [Double]]) as Bytes) ?? [] }
-    static var slowArchive: [UInt8] { (try? GraphEncoder().encode(Slow()) as Bytes) ?? [] }
 }

@@ -33,4 +33,13 @@ final class TestServer {
         try connection.request(method, target, headers: headers, body: body)
         return try connection.readResponse(method: method)
     }
+
+    /// Waits (at most 10 s) until `/metrics` shows `line`.
+    func waitForMetric(_ line: String) throws {
+        for _ in 0 ..< 200 {
+            if try exchange("GET", "/metrics").text.contains(line) { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw TestClientError(description: "the metrics never showed \(line)")
+    }
 }
