@@ -194,21 +194,29 @@ echo "every library is in the runtime image; newest glibc symbol $newest_glibc <
 # ---------------------------------------------------------------------------------------------
 step "smoke test: serve, health, SIGTERM"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-# No GRAPH_SERVER_* from the caller's environment: flags only.
+# The environment is the image's: no GRAPH_SERVER_* from the caller, the Dockerfile's ENV
+# (GRAPH_SERVER_HOST=0.0.0.0: every interface, as in a container), a free port instead of 8080;
+# the command is the image's ENTRYPOINT and CMD, and health is probed as HEALTHCHECK does.
 clean_env=(env)
 for name in $(compgen -e); do
     [[ $name == GRAPH_SERVER_* ]] && clean_env+=(-u "$name")
 done
-"${clean_env[@]}" "$binary" serve --host 127.0.0.1 --port "$port" 2>"$work/server.log" &
+while read -r assignment; do
+    clean_env+=("$assignment")
+done < <(grep -oE 'GRAPH_SERVER_[A-Z_]+=[^[:space:]\\]+' Dockerfile | grep -v '^GRAPH_SERVER_PORT=')
+clean_env+=("GRAPH_SERVER_PORT=$port")
+printf '%s\n' "${clean_env[@]}" | grep -q '^GRAPH_SERVER_HOST=0.0.0.0$' || fail "Dockerfile: expected ENV GRAPH_SERVER_HOST=0.0.0.0"
+"${clean_env[@]}" "$binary" serve 2>"$work/server.log" &
 server_pid=$!
 healthy=false
 for ((i = 0; i < START_SECONDS * 10; i++)); do
-    if "${clean_env[@]}" "$binary" health --port "$port"; then healthy=true; break; fi
+    if "${clean_env[@]}" "$binary" health; then healthy=true; break; fi
     kill -0 "$server_pid" 2>/dev/null || break
     sleep 0.1
 done
 $healthy || { cat "$work/server.log" >&2; fail "no healthy server on port $port within $START_SECONDS s"; }
-echo "healthy on 127.0.0.1:$port"
+grep -q 'host=0.0.0.0' "$work/server.log" || { cat "$work/server.log" >&2; fail "the server did not listen on 0.0.0.0"; }
+echo "healthy on 0.0.0.0:$port, probed as the image's HEALTHCHECK does"
 kill -TERM "$server_pid"
 stopped=false
 for ((i = 0; i < STOP_SECONDS * 10; i++)); do
@@ -220,7 +228,7 @@ status=0
 wait "$server_pid" || status=$?
 server_pid=
 [[ $status == 0 ]] || { cat "$work/server.log" >&2; fail "exit status $status after SIGTERM, not 0"; }
-if "${clean_env[@]}" "$binary" health --port "$port"; then fail "health still succeeds after the server exited"; fi
+if "${clean_env[@]}" "$binary" health; then fail "health still succeeds after the server exited"; fi
 echo "exited 0 within $STOP_SECONDS s of SIGTERM; health fails once it is gone"
 
 printf '\nall container checks passed\n'

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Drives the release binary with real clients on this machine's loopback: every curl example
 # of the README as written, a 2 MB upload's speed, the offline CLI against the HTTP answers,
-# hostile clients, the OpenAPI contract, and a graceful SIGTERM with work in flight.
+# the request log, hostile clients, the OpenAPI contract, a graceful SIGTERM with work in
+# flight and SIGINT, the command line and its environment, descriptor exhaustion.
 # Usage: Scripts/check-server.sh [path to graph-server] (default .build/release/graph-server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,18 +17,21 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# start_server PORT [options]: runs the server with the options, and waits until PORT answers.
 start_server() {
-    "$binary" --port "$port" "$@" 2>"$work/server.log" &
+    local probe=$1
+    shift
+    "$binary" "$@" 2>"$work/server.log" &
     server_pid=$!
     for _ in $(seq 1 100); do
-        "$binary" health --port "$port" && return 0
+        "$binary" health --port "$probe" && return 0
         sleep 0.1
     done
     echo "error: the server did not start"; cat "$work/server.log"; exit 1
 }
 
 echo "== the README's curl examples, as written"
-start_server --head-timeout 1
+start_server "$port" --port "$port" --head-timeout 1
 sed -n '/<!-- ci:examples -->/,/<!-- ci:end -->/p' README.md | grep -v '^<!--' | grep -v '^```' > "$work/examples.sh"
 bash -euo pipefail "$work/examples.sh" > "$work/examples.out"
 echo "ok: $(grep -c . "$work/examples.sh") lines"
@@ -53,6 +57,34 @@ for sample in network folders sensor natives; do
 done
 echo "ok"
 
+echo "== the offline CLI: standard input, the JSON form back, decoding, invalid archives"
+"$binary" dump - < "$work/network.graph" > "$work/from-stdin"
+"$binary" dump "$work/network.graph" > "$work/from-file"
+cmp "$work/from-stdin" "$work/from-file"
+"$binary" json "$work/network.graph" -o "$work/network.json"
+"$binary" archive "$work/network.json" -o "$work/again.graph"
+cmp "$work/network.graph" "$work/again.graph"
+"$binary" convert "$work/sensor.graph" --binary-io-version 1 -o "$work/offline"
+curl -sS --fail-with-body --data-binary @"$work/sensor.graph" "$base/v1/convert?binaryIOVersion=1" -o "$work/online"
+cmp "$work/offline" "$work/online"
+"$binary" decode "$work/sensor.graph" --type Sensor -o "$work/offline"
+curl -sS --fail-with-body --data-binary @"$work/sensor.graph" "$base/v1/decode?type=Sensor" -o "$work/online"
+cmp "$work/offline" "$work/online"
+head -c 40 "$work/network.graph" > "$work/truncated.graph"
+status=0; "$binary" validate "$work/truncated.graph" > "$work/report.json" || status=$?
+[ "$status" = 1 ] || { echo "error: validate of an invalid archive exited $status, not 1"; exit 1; }
+python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["valid"] is False' "$work/report.json"
+status=0; "$binary" dump "$work/truncated.graph" > /dev/null 2> "$work/stderr" || status=$?
+[ "$status" = 1 ] && grep -q "^graph-server: .*byte offset" "$work/stderr" || { echo "error: dump of an invalid archive: exit $status, $(cat "$work/stderr")"; exit 1; }
+echo "ok"
+
+echo "== one log line per request, with its request id"
+curl -sS --fail-with-body -H 'X-Request-Id: ci-check-42' --data-binary @"$work/network.graph" "$base/v1/validate" -o /dev/null
+sleep 0.2
+grep -E 'msg=request method=POST path=/v1/validate status=200 bytes_in=[0-9]+ bytes_out=[0-9]+ duration_ms=[0-9.]+ request_id=ci-check-42 complete=true' "$work/server.log" \
+    || { echo "error: no log line for the request"; tail -5 "$work/server.log"; exit 1; }
+echo "ok"
+
 echo "== hostile clients"
 python3 Scripts/hostile-clients.py "$port"
 
@@ -60,9 +92,16 @@ echo "== the OpenAPI contract, against the running server"
 Scripts/check-openapi.sh "$base"
 
 echo "== SIGTERM with work in flight: it finishes, then exit 0"
-curl -sS --fail-with-body --data-binary @"$work/large.graph" "$base/v1/json?pretty=true" -o "$work/inflight.json" &
+# A client reading slowly keeps its request in flight for a few seconds; the metrics (whose
+# own request is in flight too) show it before the signal.
+curl -sS --fail-with-body --limit-rate 4M --data-binary @"$work/large.graph" "$base/v1/json?pretty=true" -o "$work/inflight.json" &
 client=$!
-sleep 0.05
+in_flight=false
+for _ in $(seq 1 100); do
+    curl -sS "$base/metrics" | grep -q '^graph_server_requests_in_flight 2$' && { in_flight=true; break; }
+    sleep 0.05
+done
+$in_flight || { echo "error: the request was never seen in flight"; exit 1; }
 kill -TERM "$server_pid"
 wait "$client" || { echo "error: the request in flight failed"; exit 1; }
 wait "$server_pid" && status=0 || status=$?
@@ -71,8 +110,31 @@ server_pid=
 python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$work/inflight.json"
 echo "ok: the answer arrived whole, and the server exited 0"
 
+echo "== SIGINT: a graceful stop too"
+start_server "$port" --port "$port"
+kill -INT "$server_pid"
+wait "$server_pid" && status=0 || status=$?
+server_pid=
+[ "$status" = 0 ] || { echo "error: exit status $status after SIGINT"; cat "$work/server.log"; exit 1; }
+echo "ok"
+
+echo "== the command line: help, version, the environment, flags over the environment"
+"$binary" --help | grep -q -- '--max-upload-bytes N *GRAPH_SERVER_MAX_UPLOAD_BYTES'
+"$binary" --version | grep -qE '^graph-server [0-9]+\.[0-9]+\.[0-9]+$'
+status=0; "$binary" --port nine 2>"$work/stderr" || status=$?
+[ "$status" = 2 ] && grep -q -- '--port must be' "$work/stderr" || { echo "error: a bad flag value: exit $status"; exit 1; }
+GRAPH_SERVER_PORT=$((port + 1)) start_server $((port + 1))
+"$binary" health --port $((port + 1)) || { echo "error: GRAPH_SERVER_PORT was not used"; exit 1; }
+kill -TERM "$server_pid"; wait "$server_pid"; server_pid=
+GRAPH_SERVER_PORT=$((port + 1)) start_server "$port" --port "$port"
+"$binary" health --port $((port + 1)) && { echo "error: the environment won over the flag"; exit 1; }
+kill -TERM "$server_pid"; wait "$server_pid"; server_pid=
+echo "ok"
+
 echo "== out of file descriptors: accepting pauses, the server recovers"
-(ulimit -n 40; exec "$binary" --port "$port" 2>"$work/emfile.log") &
+# Two I/O loops and two workers, so the descriptors the server needs do not depend on the
+# machine's processor count.
+(ulimit -n 40; exec "$binary" --port "$port" --io-loops 2 --workers 2 2>"$work/emfile.log") &
 server_pid=$!
 for _ in $(seq 1 100); do "$binary" health --port "$port" && break; sleep 0.1; done
 python3 Scripts/hostile-clients.py "$port" --exhaust-descriptors

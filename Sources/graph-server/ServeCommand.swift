@@ -4,7 +4,8 @@ import GraphHTTP
 /// `graph-server [serve]`: runs the service until SIGTERM or SIGINT.
 enum ServeCommand {
     static let valueOptions: Set<String> = [
-        "--host", "--port", "--max-upload-bytes", "--upload-budget-bytes", "--max-connections", "--workers", "--queue-size",
+        "--host", "--port", "--max-upload-bytes", "--upload-budget-bytes", "--max-request-line-bytes", "--max-header-bytes",
+        "--max-header-count", "--max-connections", "--workers", "--io-loops", "--queue-size",
         "--request-timeout", "--idle-timeout", "--head-timeout", "--body-timeout", "--write-timeout",
         "--drain-timeout", "--cors-origin", "--log-level",
     ]
@@ -30,8 +31,12 @@ enum ServeCommand {
         }
         if let bytes = try arguments.integer("--max-upload-bytes", minimum: 1) { configuration.maximumUploadBytes = bytes }
         if let bytes = try arguments.integer("--upload-budget-bytes", minimum: 1) { configuration.uploadBudgetBytes = bytes }
+        if let bytes = try arguments.integer("--max-request-line-bytes", minimum: 16) { configuration.maximumRequestLineBytes = bytes }
+        if let bytes = try arguments.integer("--max-header-bytes", minimum: 64) { configuration.maximumHeaderBytes = bytes }
+        if let count = try arguments.integer("--max-header-count", minimum: 1) { configuration.maximumHeaderCount = count }
         if let count = try arguments.integer("--max-connections", minimum: 1) { configuration.maximumConnections = count }
         if let count = try arguments.integer("--workers", minimum: 1) { configuration.workerCount = count }
+        if let count = try arguments.integer("--io-loops", minimum: 1) { configuration.ioLoopCount = count }
         if let count = try arguments.integer("--queue-size", minimum: 0) { configuration.maximumQueuedRequests = count }
         if let time = try arguments.duration("--request-timeout") { configuration.requestTimeout = time }
         if let time = try arguments.duration("--idle-timeout") { configuration.idleTimeout = time }

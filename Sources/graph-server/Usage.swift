@@ -24,8 +24,12 @@ enum Usage {
       --port N                  GRAPH_SERVER_PORT              default 8080 (0: any free port)
       --max-upload-bytes N      GRAPH_SERVER_MAX_UPLOAD_BYTES  default 67108864 (413 beyond)
       --upload-budget-bytes N   GRAPH_SERVER_UPLOAD_BUDGET_BYTES  all uploads held at once; default 4 x the above (503 beyond)
+      --max-request-line-bytes N  GRAPH_SERVER_MAX_REQUEST_LINE_BYTES  default 8192 (414 beyond)
+      --max-header-bytes N      GRAPH_SERVER_MAX_HEADER_BYTES  default 32768 (431 beyond)
+      --max-header-count N      GRAPH_SERVER_MAX_HEADER_COUNT  default 100 (431 beyond)
       --max-connections N       GRAPH_SERVER_MAX_CONNECTIONS   default 1024 (503 beyond)
       --workers N               GRAPH_SERVER_WORKERS           default: one per processor
+      --io-loops N              GRAPH_SERVER_IO_LOOPS          threads driving connections; default: one per processor
       --queue-size N            GRAPH_SERVER_QUEUE_SIZE        default 64 (503 with Retry-After beyond)
       --request-timeout S       GRAPH_SERVER_REQUEST_TIMEOUT   default 60 (503 beyond)
       --idle-timeout S          GRAPH_SERVER_IDLE_TIMEOUT      default 30

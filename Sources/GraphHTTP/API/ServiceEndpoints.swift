@@ -19,12 +19,12 @@ struct ServiceEndpoints {
                 let text = metrics.exposition(queued: load.queued, running: load.running)
                 return Response(headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(text.utf8))
             },
-            Route(.get, "/openapi.yaml", quick: true) { _ in
-                Response(headers: ["Content-Type": "application/yaml"], body: Array(OpenAPIDocument.text.utf8))
-            },
-            Route(.get, "/", quick: true) { _ in
-                Response(headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(FrontPage.html.utf8))
-            },
+            Route(.get, "/openapi.yaml", quick: true) { _ in Self.openAPIDocument },
+            Route(.get, "/", quick: true) { _ in Self.frontPage },
         ]
     }
+
+    // Made once: the documents never change.
+    private static let openAPIDocument = Response(headers: ["Content-Type": "application/yaml"], body: Array(OpenAPIDocument.text.utf8))
+    private static let frontPage = Response(headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(FrontPage.html.utf8))
 }

@@ -23,14 +23,6 @@ struct Upload {
         }
     }
 
-    /// The bytes of each named part of a multipart form, in order.
-    func parts(named names: [String]) throws(Problem) -> [[UInt8]] {
-        guard case .form(let form) = try body() else {
-            throw Problem(.unsupportedMediaType, "send multipart/form-data with the parts \(names.joined(separator: " and "))")
-        }
-        return try read { () throws(UploadParseError) in try names.map { name throws(UploadParseError) in Array(request.body[try form.part(named: name).content]) } }
-    }
-
     private func body() throws(Problem) -> Body {
         let headers = request.head.headers
         if let coding = headers.first("Content-Encoding"), !ASCII.equalsIgnoringCase(coding, "identity") {

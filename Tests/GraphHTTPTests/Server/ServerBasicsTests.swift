@@ -18,6 +18,23 @@ import Testing
         #expect(head.body.isEmpty)
     }
 
+    /// HEAD answers with GET's fields, the real length among them, and no body.
+    @Test(arguments: ["/", "/openapi.yaml", "/readyz"]) func headAnswersAsGetWould(_ path: String) throws {
+        let server = try TestServer()
+        let get = try server.exchange("GET", path)
+        let head = try server.exchange("HEAD", path)
+        #expect(get.status == 200)
+        #expect(head.status == 200)
+        #expect(head.header("Content-Length") == String(get.body.count))
+        #expect(head.header("Content-Type") == get.header("Content-Type"))
+        #expect(head.body.isEmpty)
+        // Compressed answers too announce the length GET would send compressed.
+        let gzipGet = try server.exchange("GET", path, headers: ["Accept-Encoding": "gzip"])
+        let gzipHead = try server.exchange("HEAD", path, headers: ["Accept-Encoding": "gzip"])
+        #expect(gzipHead.header("Content-Length") == String(gzipGet.body.count))
+        #expect(gzipHead.header("Content-Encoding") == gzipGet.header("Content-Encoding"))
+    }
+
     @Test func unknownRoutesAndMethods() throws {
         let server = try TestServer()
         let missing = try server.exchange("GET", "/nowhere")

@@ -126,8 +126,8 @@ import Testing
         #expect(try server.exchange("GET", "/healthz").status == 200)
     }
 
-    /// The deepest archive the default limits allow, dumped, validated and converted on
-    /// the workers' stacks.
+    /// The deepest archive the default limits allow, dumped, validated, converted and decoded
+    /// on the workers' stacks.
     @Test func theDeepestArchiveOverHTTP() throws {
         let server = try TestServer()
         let archive = try onLargeStack {
@@ -135,7 +135,7 @@ import Testing
             for _ in 0 ..< 4_995 { value = .node([value]) }  // two levels each: a value, its array
             return try GraphEncoder().encode(value) as Bytes
         }
-        for path in ["/v1/dump", "/v1/validate", "/v1/json", "/v1/typemap", "/v1/convert?internalBinaryIOVersion=2"] {
+        for path in ["/v1/dump", "/v1/validate", "/v1/json", "/v1/typemap", "/v1/convert?internalBinaryIOVersion=2", "/v1/decode?type=Deep"] {
             let response = try server.exchange("POST", path, body: archive)
             #expect(response.status == 200, "\(path): \(response.text.prefix(300))")
             if path == "/v1/validate" { #expect(response.json["maximumDepth"] as? Int ?? 0 > 9_900) }
@@ -176,6 +176,39 @@ import Testing
         server.server.waitUntilStopped()
         #expect(Date().timeIntervalSince(started) < 5)
         #expect(throws: (any Error).self) { try server.exchange("GET", "/healthz") }
+    }
+
+    /// A request that arrives on an open connection once the shutdown has begun learns that
+    /// the server is not ready (new connections are refused: the listener is closed).
+    @Test func readinessFailsAtOnceOnShutdown() throws {
+        let server = try TestServer()
+        let connection = try server.connect()
+        try connection.write("GET /readyz HTTP/1.1\r\nHost: t\r\n")
+        Thread.sleep(forTimeInterval: 0.2)
+        server.server.shutdown()
+        try connection.write("\r\n")
+        let answer = try connection.readResponse()
+        #expect(answer.status == 503)
+        #expect(answer.json["type"] as? String == "urn:graphcodable:problem:shutting-down")
+        #expect(answer.header("Connection") == "close")
+        #expect(throws: (any Error).self) { try server.exchange("GET", "/readyz") }
+    }
+
+    /// Work still running when the drain timeout ends is cut: its connection closes, and the
+    /// server stops.
+    @Test func theDrainTimeoutCutsWorkStillInFlight() throws {
+        let server = try TestServer { $0.drainTimeout = .milliseconds(500) }
+        let gate = TestModels.Gate()
+        defer { gate.open() }
+        let working = try server.connect()
+        try working.request("POST", "/v1/decode?type=Held", body: gate.archive)
+        try server.waitForMetric("graph_server_worker_jobs{state=\"running\"} 1")
+        let started = Date()
+        server.server.shutdown()
+        server.server.waitUntilStopped()
+        let waited = Date().timeIntervalSince(started)
+        #expect(waited >= 0.4 && waited < 5)
+        #expect(working.isClosedByServer(within: 1))
     }
 }
 

@@ -4,7 +4,9 @@ import Synchronization
 
 /// The types the test servers know, and archives of them.
 enum TestModels {
-    static var registry: GTypeRegistry { GTypeRegistry([Node.self, Reading.self, Held.self]) }
+    static var registry: GTypeRegistry {
+        GTypeRegistry([Node.self, Reading.self, Held.self, [Reading].self, [String: [Double]].self, ServerLimitsTests.Deep.self])
+    }
 
     /// A tree of nodes with a weak parent link (a cycle) and a node shared by two others.
     final class Node: GCodable {

@@ -3,7 +3,7 @@ import Foundation
 import GraphCodable
 
 /// A server on a free port of this machine, for one test; stopped when the test ends.
-final class TestServer {
+final class TestServer: Sendable {
     let server: GraphServer
 
     var port: Int { server.port }

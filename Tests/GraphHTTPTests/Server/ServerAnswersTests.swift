@@ -1,0 +1,116 @@
+import Foundation
+@testable import GraphHTTP
+import GraphCodable
+import Testing
+
+/// Every archive endpoint answers, over real sockets, what GraphCodable itself makes of the
+/// archive: for natives, a class graph with sharing and a cycle, and opaque user payloads.
+@Suite struct ServerAnswersTests {
+    struct Sample: CustomTestStringConvertible, Sendable {
+        let name: String
+        let bytes: [UInt8]
+        /// The registered type it decodes as.
+        let typeName: String
+        var testDescription: String { name }
+    }
+
+    static let samples = [
+        Sample(name: "natives", bytes: TestModels.nativesArchive, typeName: _typeName([String: [Double]].self)),
+        Sample(name: "graph", bytes: TestModels.graphArchive, typeName: "Node"),
+        Sample(name: "opaque payloads", bytes: TestModels.readingsArchive, typeName: _typeName([TestModels.Reading].self)),
+    ]
+
+    static let server = Result { try TestServer() }
+
+    @Test(arguments: samples) func dumpsAreTheLibrarysDumps(_ sample: Sample) throws {
+        let server = try Self.server.get()
+        let decoder = GraphDecoder(registry: TestModels.registry)
+        for (query, options) in [("", GraphDumpOptions.readable), ("?header=true&typemap=true&keymap=true", [.readable, .showHeader, .showReferenceMap, .showKeyMap])] {
+            let answer = try server.exchange("POST", "/v1/dump" + query, body: sample.bytes)
+            #expect(answer.status == 200)
+            #expect(answer.header("Content-Type") == "text/plain; charset=utf-8")
+            #expect(answer.text == (try decoder.dump(from: sample.bytes, options: options)) + "\n")
+        }
+    }
+
+    @Test(arguments: samples) func jsonFormsAreTheLibrarysAndComeBack(_ sample: Sample) throws {
+        let server = try Self.server.get()
+        let archive = try GraphArchive(bytes: sample.bytes)
+        for pretty in [false, true] {
+            let answer = try server.exchange("POST", "/v1/json?pretty=\(pretty)", body: sample.bytes)
+            #expect(answer.status == 200)
+            #expect(Data(answer.body) == (try archive.jsonData(indented: pretty)))
+            let back = try server.exchange("POST", "/v1/archive", headers: ["Content-Type": "application/json"], body: answer.body)
+            #expect(back.status == 200)
+            #expect(back.body == sample.bytes)
+        }
+    }
+
+    @Test(arguments: samples) func typeMapsListTheArchivesTypes(_ sample: Sample) throws {
+        let server = try Self.server.get()
+        let answer = try server.exchange("POST", "/v1/typemap", body: sample.bytes)
+        #expect(answer.status == 200)
+        let names = (answer.json["types"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        let expected = try GraphDecoder(registry: TestModels.registry).typeMap(from: sample.bytes).map(\.qualifiedName)
+        #expect(names == expected)
+    }
+
+    @Test(arguments: samples) func validArchivesValidate(_ sample: Sample) throws {
+        let answer = try Self.server.get().exchange("POST", "/v1/validate", body: sample.bytes)
+        #expect(answer.status == 200)
+        #expect(answer.json["valid"] as? Bool == true)
+        #expect(answer.json["problems"] as? [Any] == nil || (answer.json["problems"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test(arguments: samples) func conversionsKeepTheValue(_ sample: Sample) throws {
+        let server = try Self.server.get()
+        let converted = try server.exchange("POST", "/v1/convert?internalBinaryIOVersion=2", body: sample.bytes)
+        #expect(converted.status == 200)
+        #expect(converted.header("Content-Type") == "application/octet-stream")
+        #expect(try GraphArchive(bytes: converted.body).internalBinaryIOVersion == 2)
+        let back = try server.exchange("POST", "/v1/convert?internalBinaryIOVersion=1", body: converted.body)
+        #expect(back.body == sample.bytes)
+    }
+
+    @Test(arguments: samples) func decodesUseTheRegisteredType(_ sample: Sample) throws {
+        let answer = try Self.server.get().exchange("POST", "/v1/decode?type=" + Self.percentEncoded(sample.typeName), body: sample.bytes)
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(answer.json["decoded"] as? Bool == true)
+        #expect((answer.json["description"] as? String)?.isEmpty == false)
+    }
+
+    /// Where an archive is wrong, the problem says: its byte offset, and its node path.
+    @Test func problemsSayWhere() throws {
+        let server = try Self.server.get()
+        var truncated = TestModels.graphArchive
+        truncated.removeLast(5)
+        let answer = try server.exchange("POST", "/v1/typemap", body: truncated)
+        #expect(answer.status == 422)
+        #expect(answer.json["byteOffset"] as? Int != nil)
+        #expect((answer.json["detail"] as? String)?.contains("byte offset") == true)
+
+        // A string where the type expects an integer: found at a path inside the value.
+        let mismatched = try GraphEncoder().encode(["sensor": "seven"]) as Bytes
+        let decode = try server.exchange("POST", "/v1/decode?type=" + Self.percentEncoded(_typeName([String: [Double]].self)), body: mismatched)
+        #expect(decode.status == 422)
+        #expect(decode.json["type"] as? String == "urn:graphcodable:problem:decoding-failed")
+        #expect(decode.json["nodePath"] as? String != nil, "\(decode.text)")
+    }
+
+    static func percentEncoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    }
+
+    /// The type map says which classes this server could build (value types are decoded as
+    /// the type asked for, so they always are); conversion names the opaque types it cannot
+    /// rewrite.
+    @Test func unknownTypesAreNamed() throws {
+        let bare = try TestServer(registry: GTypeRegistry())
+        let types = try bare.exchange("POST", "/v1/typemap", body: TestModels.graphArchive)
+        let node = (types.json["types"] as? [[String: Any]] ?? []).first { ($0["name"] as? String)?.hasSuffix("Node") == true }
+        #expect(node?["resolvable"] as? Bool == false)
+        let missing = try bare.exchange("POST", "/v1/convert?binaryIOVersion=3", body: TestModels.readingsArchive)
+        #expect(missing.status == 422)
+        #expect((missing.json["detail"] as? String)?.contains("Reading") == true)
+    }
+}
