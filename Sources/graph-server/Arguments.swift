@@ -65,11 +65,12 @@ struct Arguments {
         return number
     }
 
-    /// The option as a number of seconds (fractions allowed), more than zero.
+    /// The option as a number of seconds (fractions allowed), more than zero and at most a
+    /// year.
     func duration(_ name: String) throws -> Duration? {
         guard let text = value(name) else { return nil }
-        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-            throw Failure(description: "\(name) must be a number of seconds above 0, not \"\(text)\"")
+        guard let seconds = Double(text), seconds > 0, seconds <= 366 * 86400 else {
+            throw Failure(description: "\(name) must be a number of seconds above 0 and at most a year, not \"\(text)\"")
         }
         return .milliseconds(Int64((seconds * 1000).rounded()))
     }

@@ -37,7 +37,8 @@ enum OfflineCommand {
         case "archive":
             output = try operations.archive(fromJSON: input)
         case "typemap":
-            output = try operations.typeMap(input)
+            try operations.typeMap(input, to: destination.write)
+            return 0
         case "validate":
             let (isValid, report) = operations.validate(input)
             output = report

@@ -7,7 +7,7 @@ let command = commandLine.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "ser
 let rest = commandLine.first == command ? Array(commandLine.dropFirst()) : commandLine
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("graph-server: \(message)\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("graph-server: \(message)\n".utf8))
     exit(2)
 }
 
@@ -34,7 +34,7 @@ do {
         fail("unknown command \(command); see graph-server --help")
     }
 } catch let problem as Problem {
-    FileHandle.standardError.write(Data("graph-server: \(problem.detail)\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("graph-server: \(problem.detail)\n".utf8))
     exit(1)
 } catch {
     fail("\(error)")

@@ -68,8 +68,6 @@ struct HostileInput: Sendable, CustomTestStringConvertible {
                      because: "request line: malformed HTTP version"),
         HostileInput("HTTP/2.0", "GET / HTTP/2.0\r\nHost: h\r\n\r\n", .httpVersionNotSupported,
                      because: "request line: HTTP/2.0 is not supported"),
-        HostileInput("HTTP/1.2", "GET / HTTP/1.2\r\nHost: h\r\n\r\n", .httpVersionNotSupported,
-                     because: "request line: HTTP/1.2 is not supported"),
         HostileInput("HTTP/0.9", "GET / HTTP/0.9\r\n\r\n", .httpVersionNotSupported,
                      because: "request line: HTTP/0.9 is not supported"),
         HostileInput("the HTTP/2 preface", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", .httpVersionNotSupported,

@@ -53,6 +53,9 @@ struct ValidInput: Sendable, CustomTestStringConvertible {
             .head(.init(.post, "/same", headers: ["Host": "h", "Content-Length": "3, 3", "Content-Length": "003"], bodyLength: .length(3))),
             .text("abc"), .end,
         ]),
+        ValidInput("a later HTTP/1.x is served as HTTP/1.1", "GET /v HTTP/1.7\r\nHost: h\r\n\r\n", [
+            .head(.init(.get, "/v", headers: ["Host": "h"])), .end,
+        ]),
         ValidInput("HTTP/1.0 without keep-alive", "GET / HTTP/1.0\r\n\r\n", [
             .head(.init(.get, "/", .http1_0, headers: [:])), .end,
         ]),

@@ -12,7 +12,7 @@ struct ArchiveEndpoints {
     var routes: [Route] {
         let operations = self.operations
         return [
-            // Dumps and JSON forms can be many times their archive: they are streamed.
+            // Dumps, JSON forms and type maps can be many times their archive: they are streamed.
             Route(.post, "/v1/dump") { request in
                 let options = try DumpOptions(QueryOptions(request)).graphDumpOptions
                 let archive = try Upload(request: request).file()
@@ -28,7 +28,8 @@ struct ArchiveEndpoints {
                 return .bytes(archive, contentType: "application/octet-stream")
             },
             Route(.post, "/v1/typemap") { request in
-                .json(try operations.typeMap(Upload(request: request).file()))
+                let archive = try Upload(request: request).file()
+                return .streamed(contentType: "application/json") { try operations.typeMap(archive, to: $0) }
             },
             Route(.post, "/v1/validate") { request in
                 let (isValid, report) = operations.validate(try Upload(request: request).file())

@@ -40,10 +40,11 @@ public struct ArchiveOperations: Sendable {
         try codec(invalidKind: .invalidArchiveJSON, decodingKind: .invalidArchiveJSON) { try GraphArchive(json: json).bytes(limits: limits) }
     }
 
-    /// The archive's types, as JSON; `resolvable` is computed in secure mode.
-    public func typeMap(_ archive: [UInt8]) throws(Problem) -> [UInt8] {
+    /// Writes the archive's types, as JSON, piece by piece through `output`; `resolvable` is
+    /// computed in secure mode. An unreadable archive throws before anything is written.
+    public func typeMap(_ archive: [UInt8], to output: ([UInt8]) throws -> Void) throws {
         let entries = try codec { try decoder.typeMap(from: archive) }
-        return JSONBody.encode(TypeMapAnswer(entries))
+        try TypeMapAnswer.write(entries, to: output)
     }
 
     /// The validation report, as JSON, and whether the archive is valid.

@@ -45,7 +45,7 @@ enum OpenAPIDocument {
         1 to 128 token characters, otherwise a new one) and `Date`. Text answers (text, JSON,
         YAML, problems) say `Vary: Accept-Encoding` and are gzipped (`Content-Encoding: gzip`)
         for clients whose `Accept-Encoding` prefers gzip: those of at least 1 KiB, and the
-        answers of `/v1/dump` and `/v1/json` whatever their size. Those two are streamed
+        answers of `/v1/dump`, `/v1/json` and `/v1/typemap` whatever their size. Those three are streamed
         (`Transfer-Encoding: chunked`) as they are written; should the server fail once such
         an answer has begun, it closes the connection before the body's last chunk, so a cut
         answer cannot pass for a complete one. Archive bytes are never compressed. `HEAD` works
@@ -623,7 +623,8 @@ enum OpenAPIDocument {
           description: |
             Every type the archive uses, in reference order, with how many nodes use it and
             whether this server could build it when decoding (secure mode: only the types
-            registered on the server, and native types, are resolvable).
+            registered on the server, and native types, are resolvable). The type map is
+            streamed (chunked) as it is written.
           parameters:
             - $ref: '#/components/parameters/RequestId'
           requestBody: {$ref: '#/components/requestBodies/Archive'}
@@ -1531,7 +1532,7 @@ enum OpenAPIDocument {
                   replacement: {type: string}
             versions:
               type: array
-              description: The version each user type of the archive was encoded with.
+              description: The version each user type that the archive's nodes use was encoded with (at most 1,000 types).
               items:
                 type: object
                 required: [type, version]

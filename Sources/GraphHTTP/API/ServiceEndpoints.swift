@@ -24,7 +24,13 @@ struct ServiceEndpoints {
         ]
     }
 
-    // Made once: the documents never change.
-    private static let openAPIDocument = Response(headers: ["Content-Type": "application/yaml"], body: Array(OpenAPIDocument.text.utf8))
-    private static let frontPage = Response(headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(FrontPage.html.utf8))
+    // Made, and gzipped, once: the documents never change.
+    private static let openAPIDocument = document(OpenAPIDocument.text, contentType: "application/yaml")
+    private static let frontPage = document(FrontPage.html, contentType: "text/html; charset=utf-8")
+
+    private static func document(_ text: String, contentType: String) -> Response {
+        var response = Response(headers: ["Content-Type": contentType], body: Array(text.utf8))
+        response.gzippedBody = try? GzipStream.gzip(response.body)
+        return response
+    }
 }

@@ -1,7 +1,9 @@
 import GraphCodable
 
-/// The JSON answer of `/v1/typemap`: the archive's types, in reference order.
-struct TypeMapAnswer: Encodable {
+/// The JSON answer of `/v1/typemap`, `{"types":[…]}`: the archive's types, in reference
+/// order. Written entry by entry: a table of a million types is never one JSON text in
+/// memory.
+enum TypeMapAnswer {
     struct Entry: Encodable {
         let reference: UInt32
         /// `nativeLayout`, `nativeValue`, `valueType` or `classType`.
@@ -13,14 +15,31 @@ struct TypeMapAnswer: Encodable {
         let instances: Int
         /// Whether this server can build it when decoding (secure mode: its registry).
         let resolvable: Bool
+
+        init(_ entry: GraphTypeMapEntry) {
+            reference = entry.reference
+            kind = entry.kind.rawValue
+            name = entry.qualifiedName
+            mangledName = entry.mangledName
+            version = entry.version
+            instances = entry.instances
+            resolvable = entry.isResolvable
+        }
     }
 
-    let types: [Entry]
+    /// Bytes handed to the output at a time.
+    private static let pieceSize = 64 << 10
 
-    init(_ entries: [GraphTypeMapEntry]) {
-        types = entries.map {
-            Entry(reference: $0.reference, kind: $0.kind.rawValue, name: $0.qualifiedName, mangledName: $0.mangledName,
-                  version: $0.version, instances: $0.instances, resolvable: $0.isResolvable)
+    static func write(_ entries: [GraphTypeMapEntry], to output: ([UInt8]) throws -> Void) throws {
+        var piece = Array(#"{"types":["#.utf8)
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { piece.append(UInt8(ascii: ",")) }
+            piece += JSONBody.encode(Entry(entry))
+            if piece.count >= pieceSize {
+                try output(piece)
+                piece.removeAll(keepingCapacity: true)
+            }
         }
+        try output(piece + Array("]}".utf8))
     }
 }

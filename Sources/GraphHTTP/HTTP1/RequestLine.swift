@@ -39,7 +39,9 @@ struct RequestLine: Sendable {
         }
     }
 
-    /// The version `HTTP/DIGIT.DIGIT`: 400 if malformed, 505 unless 1.0 or 1.1.
+    /// The version `HTTP/DIGIT.DIGIT`: 400 if malformed, 505 unless its major version is 1.
+    /// A later 1.x is served as HTTP/1.1, the highest minor version this server implements
+    /// (RFC 9110 §2.5).
     private static func version(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
         func digit(_ byte: UInt8) -> Int? {
             ASCII.isDigit(byte) ? Int(byte - UInt8(ascii: "0")) : nil
@@ -49,10 +51,9 @@ struct RequestLine: Sendable {
               let major = digit(bytes[start + 5]), bytes[start + 6] == UInt8(ascii: "."),
               let minor = digit(bytes[start + 7])
         else { throw .badRequest(.requestLine, "malformed HTTP version") }
-        let version = HTTPVersion(major: major, minor: minor)
-        guard version == .http1_0 || version == .http1_1 else {
-            throw HTTPParseError(.httpVersionNotSupported, .requestLine, "\(version) is not supported")
+        guard major == 1 else {
+            throw HTTPParseError(.httpVersionNotSupported, .requestLine, "\(HTTPVersion(major: major, minor: minor)) is not supported")
         }
-        return version
+        return minor == 0 ? .http1_0 : .http1_1
     }
 }

@@ -36,7 +36,8 @@ public final class Log: Sendable {
         guard eventLevel <= level.withLock({ $0 }) else { return }
         var line = "time=\(Self.timestamp()) level=\(eventLevel) msg=\(Self.quoted(message))"
         for (key, value) in fields { line += " \(key)=\(Self.quoted(value))" }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        // A log that cannot be written (its reader gone) must not stop the service.
+        try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
     }
 
     /// `value`, in quotes when it has spaces, quotes, `=` or control characters.

@@ -12,6 +12,8 @@ public struct Response: Sendable {
     /// The body, when it is too large to hold: produced on the worker while the
     /// connection sends it (chunked), so that only a bounded part of it is in memory.
     public var producer: BodyProducer?
+    /// The body gzipped ahead of time, for answers made once and sent often.
+    var gzippedBody: [UInt8]?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

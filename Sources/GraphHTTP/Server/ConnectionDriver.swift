@@ -29,9 +29,10 @@ final class ConnectionDriver: @unchecked Sendable {
         self.descriptor = descriptor
         self.loop = loop
         self.services = services
+        let responder = services.responder
         state = ConnectionState(
             limits: services.parserLimits, timeouts: services.timeouts, decorator: services.decorator, budget: services.uploadBudget,
-            now: Self.now())
+            refusal: { head in responder.refusal(for: head) }, now: Self.now())
         timer = DispatchSource.makeTimerSource(queue: loop.queue)
     }
 
@@ -184,15 +185,19 @@ final class ConnectionDriver: @unchecked Sendable {
         services.metrics.requestEnded()
     }
 
-    /// Stops watching the socket and closes it.
+    /// Stops watching the socket and closes it. A close the state did not ask for (the socket
+    /// failed, the drain timeout passed) closes the state too, so that the upload budget
+    /// comes back and the cut exchange is logged.
     private func close() {
         guard !isClosed else { return }
+        let cut = state.abort()
         isClosed = true
         channel?.close()
         endRequest()
         timer.cancel()
         if let token { loop.detach(token: token, descriptor: descriptor) }
         Socket.release(descriptor)
+        for case .finish(let exchange) in cut { services.record(exchange, duration: Self.now() - exchange.start) }
         services.closed(self)
     }
 

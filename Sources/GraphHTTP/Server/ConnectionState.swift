@@ -46,6 +46,10 @@ struct ConnectionState {
         var unwritten: Int
         /// When bytes were last written, or last handed over.
         var lastProgress: UInt64
+        /// When the answer must be written whole, however steadily the client reads: the
+        /// request timeout and the write timeout after it began. A client reading a
+        /// trickle cannot hold the answer, and its memory, for longer.
+        let deadline: UInt64
     }
 
     private enum Phase {
@@ -68,6 +72,9 @@ struct ConnectionState {
     private let timeouts: Timeouts
     private let decorator: ResponseDecorator
     private let budget: UploadBudget
+    /// The answer a request gets from its head alone, when it has no route: its body is
+    /// then never read (nor, with `Expect: 100-continue`, sent).
+    private let refusal: @Sendable (RequestHead) -> Response?
     /// The bytes of the budget the current request's body holds, until they pass to the
     /// request's reservation.
     private var reserved = 0
@@ -76,11 +83,13 @@ struct ConnectionState {
     /// Whether the client has closed its side: nothing more will arrive.
     private var peerClosed = false
 
-    init(limits: HTTPParserLimits, timeouts: Timeouts, decorator: ResponseDecorator, budget: UploadBudget, now: UInt64) {
+    init(limits: HTTPParserLimits, timeouts: Timeouts, decorator: ResponseDecorator, budget: UploadBudget,
+         refusal: @escaping @Sendable (RequestHead) -> Response? = { _ in nil }, now: UInt64) {
         parser = RequestParser(limits: limits)
         self.timeouts = timeouts
         self.decorator = decorator
         self.budget = budget
+        self.refusal = refusal
         phase = .waiting(since: now)
     }
 
@@ -111,8 +120,8 @@ struct ConnectionState {
         case .receivingBody(_, _, _, let since): return Self.after(since, timeouts.body)
         case .working(_, _, let since): return Self.after(since, timeouts.work)
         case .sending(let sending):
-            // A client not reading, or a streamed body not coming.
-            return Self.after(sending.lastProgress, sending.unwritten > 0 ? timeouts.write : timeouts.work)
+            // A client not reading, or a streamed body not coming; or the answer taking too long.
+            return min(Self.after(sending.lastProgress, sending.unwritten > 0 ? timeouts.write : timeouts.work), sending.deadline)
         case .lingering(let until): return until
         case .closed: return nil
         }
@@ -224,7 +233,9 @@ struct ConnectionState {
         return isIdle ? close() : []
     }
 
-    /// The answer cannot be completed (its streamed body failed): close.
+    /// The connection cannot go on (its streamed answer failed, its socket failed, or the
+    /// server stops waiting for it): close, giving back the upload budget its request held
+    /// and recording the exchange cut short.
     mutating func abort() -> [Action] { close() }
 
     // MARK: Steps
@@ -262,10 +273,15 @@ struct ConnectionState {
                 var body: [UInt8] = []
                 if case .length(let length) = head.bodyLength { body.reserveCapacity(min(length, 1 << 20)) }
                 phase = .receivingBody(head, body: body, exchange, since: now)
+                let hasBody = head.bodyLength != .none && head.bodyLength != .length(0)
+                if hasBody, let response = refusal(head) {
+                    shuttingDown = true  // the body is not read: the connection cannot go on
+                    return actions + send(response, to: head, exchange: &exchange, now: now)
+                }
                 if case .length(let length) = head.bodyLength, !budget.has(length) {
                     return actions + sendError(Self.uploadsBusy, exchange: &exchange, now: now)
                 }
-                if head.expectsContinue, head.bodyLength != .none, head.bodyLength != .length(0) {
+                if head.expectsContinue, hasBody {
                     actions.append(.write(ResponseHead.continueBytes, streamed: 0))
                 }
             case (.end?, .receivingBody(let head, let body, let exchange, _)):
@@ -297,7 +313,7 @@ struct ConnectionState {
         exchange.status = response.status.code
         phase = .sending(Sending(
             exchange: exchange, keepAlive: framing.keepAlive, coding: framing.body, isStreaming: isStreamed,
-            unwritten: bytes.count, lastProgress: now))
+            unwritten: bytes.count, lastProgress: now, deadline: Self.after(Self.after(now, timeouts.work), timeouts.write)))
         return [.write(bytes, streamed: 0)]
     }
 

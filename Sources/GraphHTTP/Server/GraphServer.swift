@@ -37,7 +37,8 @@ public final class GraphServer: Sendable {
     public init(configuration: Configuration = Configuration(), registry: GTypeRegistry = GTypeRegistry()) {
         self.configuration = configuration
         pool = WorkPool(threadCount: configuration.workerCount, capacity: configuration.maximumQueuedRequests, stackSize: configuration.workerStackBytes)
-        uploadBudget = UploadBudget(bytes: configuration.uploadBudgetBytes ?? 4 * configuration.maximumUploadBytes)
+        let fourUploads = configuration.maximumUploadBytes.multipliedReportingOverflow(by: 4)
+        uploadBudget = UploadBudget(bytes: configuration.uploadBudgetBytes ?? (fourUploads.overflow ? .max : fourUploads.partialValue))
         let archives = ArchiveEndpoints(registry: registry, limits: configuration.effectiveArchiveLimits)
         let service = ServiceEndpoints(readiness: readiness, metrics: metrics, pool: pool)
         router = Router(archives.routes + service.routes)

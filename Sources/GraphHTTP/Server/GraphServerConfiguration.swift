@@ -41,7 +41,9 @@ extension GraphServer {
         /// Default 120 s.
         public var bodyTimeout: Duration = .seconds(120)
         /// How long an answer may make no progress while the client does not read it
-        /// (the connection is closed beyond). Default 30 s.
+        /// (the connection is closed beyond). Default 30 s. However steadily the client
+        /// reads, an answer must be written whole within ``requestTimeout`` and this after
+        /// it began.
         public var writeTimeout: Duration = .seconds(30)
         /// How long a request's work may take: beyond it the answer is 503, and the work,
         /// which cannot be stopped inside the codec, is abandoned (its result dropped when it

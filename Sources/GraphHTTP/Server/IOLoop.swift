@@ -32,7 +32,12 @@ final class IOLoop: @unchecked Sendable {
     func attach(_ connection: ConnectionDriver, descriptor: Int32) throws(SocketError) -> UInt64 {
         nextToken += 1
         connections[nextToken] = connection
-        try poller?.register(descriptor, token: nextToken)
+        do {
+            try poller?.register(descriptor, token: nextToken)
+        } catch {
+            connections[nextToken] = nil
+            throw error
+        }
         return nextToken
     }
 

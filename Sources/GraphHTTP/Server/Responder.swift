@@ -8,25 +8,32 @@ struct Responder: Sendable {
     /// Whole bodies at least this long are gzipped when the client accepts it.
     let minimumGzipBytes = 1024
 
-    /// Answers `request` through `channel`, now or later (from a worker thread).
-    func handle(_ request: Request, on channel: ResponseChannel) {
-        if request.method == .options {
-            let methods = router.allowedMethods(for: request.path)
-            return channel.send(methods.isEmpty ? Problem(.notFound, "no resource at \(request.path)").response : cors.answerOptions(request, methods: methods))
-        }
-        switch router.match(request.method, request.path) {
+    /// The answer a request gets from its head alone, when no route takes it: 404 for an
+    /// unknown path, 405 with `Allow` for a method the path does not answer.
+    func refusal(for head: RequestHead) -> Response? {
+        switch router.match(head.method, head.path) {
         case .notFound:
-            channel.send(Problem(.notFound, "no resource at \(request.path)").response)
+            return Problem(.notFound, "no resource at \(head.path)").response
+        case .methodNotAllowed where head.method == .options, .route:
+            return nil
         case .methodNotAllowed(let methods):
             let allow = (methods + [.options]).map(\.rawValue).joined(separator: ", ")
-            channel.send(Problem(.methodNotAllowed, "\(request.path) answers \(allow)", headers: ["Allow": allow]).response)
-        case .route(let route) where route.isQuick:
-            respond(to: request, with: route, on: channel)
-        case .route(let route):
-            let queued = pool.submit { respond(to: request, with: route, on: channel) }
-            if !queued {
-                channel.send(Problem(.serverBusy, "every worker is busy and the queue is full; try again shortly", headers: ["Retry-After": "1"]).response)
-            }
+            return Problem(.methodNotAllowed, "\(head.path) answers \(allow)", headers: ["Allow": allow]).response
+        }
+    }
+
+    /// Answers `request` through `channel`, now or later (from a worker thread).
+    func handle(_ request: Request, on channel: ResponseChannel) {
+        if let refusal = refusal(for: request.head) { return channel.send(refusal) }
+        guard case .route(let route) = router.match(request.method, request.path) else {
+            // Neither refused nor routed: OPTIONS, on a path that exists.
+            return channel.send(cors.answerOptions(request, methods: router.allowedMethods(for: request.path)))
+        }
+        if route.isQuick { return respond(to: request, with: route, on: channel) }
+        // A client gone while its request waited for a worker leaves nothing to do.
+        let queued = pool.submit { if channel.isOpen { respond(to: request, with: route, on: channel) } }
+        if !queued {
+            channel.send(Problem(.serverBusy, "every worker is busy and the queue is full; try again shortly", headers: ["Retry-After": "1"]).response)
         }
     }
 
@@ -73,7 +80,7 @@ struct Responder: Sendable {
     private func encoded(_ response: Response, for request: Request) -> Response {
         var response = response
         guard ResponseCompression.choose(for: &response, request: request.head, minimumBytes: minimumGzipBytes) else { return response }
-        if let compressed = try? GzipStream.gzip(response.body) {
+        if let compressed = response.gzippedBody ?? (try? GzipStream.gzip(response.body)) {
             response.body = compressed
         } else {
             response.headers.remove(name: "Content-Encoding")

@@ -41,6 +41,13 @@ final class ResponseChannel: @unchecked Sendable {
 
     func send(_ response: Response) { deliver(self, .response(response)) }
 
+    /// Whether the connection still waits for the answer.
+    var isOpen: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !isClosed
+    }
+
     /// Sends a piece of a streamed body, once fewer than ``highWater`` bytes wait; cuts the
     /// answer off (and throws) when the client reads too slowly.
     func sendBody(_ bytes: [UInt8]) throws {

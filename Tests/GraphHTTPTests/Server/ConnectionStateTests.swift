@@ -56,6 +56,20 @@ import Testing
         #expect(machine.respond(.text("late"), now: 21 * Self.second).isEmpty)
     }
 
+    /// A client that keeps reading a little, never stalling for the write timeout, must still
+    /// take the whole answer within the request and write timeouts.
+    @Test func aTrickleReaderIsClosedAtTheAnswersDeadline() {
+        var machine = Self.machine()
+        _ = Self.receive(&machine, "GET /big HTTP/1.1\r\nHost: t\r\n\r\n")
+        _ = machine.respond(.text(String(repeating: "x", count: 100_000)), now: Self.second)
+        for tick in stride(from: 2 * Self.second, to: 26 * Self.second, by: Int(Self.second)) {
+            machine.wrote(10, now: tick)
+            #expect(machine.tick(now: tick).isEmpty)
+        }
+        #expect(machine.deadline == 26 * Self.second)  // begun at 1 s; 20 s of work and 5 of writing
+        #expect(Self.summary(machine.tick(now: 26 * Self.second)) == ["finish 200", "close"])
+    }
+
     @Test func streamedBodiesAreChunkedAndEndedOnce() {
         var machine = Self.machine()
         _ = Self.receive(&machine, "POST /s HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n")

@@ -178,6 +178,23 @@ import Testing
         #expect(throws: (any Error).self) { try server.exchange("GET", "/healthz") }
     }
 
+    /// Clients that vanish part way through their upload (so that the server's next write,
+    /// its 100 Continue, fails) give back the upload budget their bytes took: later uploads
+    /// still fit.
+    @Test func uploadsCutShortGiveTheirBudgetBack() throws {
+        let server = try TestServer { $0.uploadBudgetBytes = 300_000 }
+        let head = "POST /v1/validate HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 250000\r\n\r\n"
+        for _ in 0 ..< 20 {
+            let connection = try server.connect()
+            try connection.write(Array(head.utf8) + [UInt8](repeating: 0, count: 60_000))
+            connection.reset()
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        let archive = try GraphEncoder().encode([UInt8](repeating: 7, count: 240_000)) as Bytes
+        let answer = try server.exchange("POST", "/v1/validate", body: archive)
+        #expect(answer.status == 200, "\(answer.text)")
+    }
+
     /// A request that arrives on an open connection once the shutdown has begun learns that
     /// the server is not ready (new connections are refused: the listener is closed).
     @Test func readinessFailsAtOnceOnShutdown() throws {

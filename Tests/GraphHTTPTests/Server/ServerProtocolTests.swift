@@ -72,6 +72,18 @@ import Testing
         #expect(connection.isClosedByServer())
     }
 
+    /// An upload to a path that does not take it is answered from its head: the client need
+    /// not send the body (nor does it get a 100 Continue).
+    @Test(arguments: [("POST /nowhere", 404), ("POST /healthz", 405)]) func uploadsWithoutARouteAreRefusedBeforeTheirBody(_ line: String, _ status: Int) throws {
+        let server = try TestServer()
+        let connection = try server.connect()
+        try connection.write("\(line) HTTP/1.1\r\nHost: t\r\nContent-Length: 50000000\r\nExpect: 100-continue\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.status == status)
+        #expect(response.header("Connection") == "close")
+        #expect(connection.isClosedByServer())
+    }
+
     @Test func httpOneZeroAndConnectionClose() throws {
         let server = try TestServer()
         let old = try server.connect()
