@@ -123,8 +123,10 @@ echo "== the command line: help, version, the environment, flags over the enviro
 "$binary" --version | grep -qE '^graph-server [0-9]+\.[0-9]+\.[0-9]+$'
 status=0; "$binary" --port nine 2>"$work/stderr" || status=$?
 [ "$status" = 2 ] && grep -q -- '--port must be' "$work/stderr" || { echo "error: a bad flag value: exit $status"; exit 1; }
-GRAPH_SERVER_PORT=$((port + 1)) start_server $((port + 1))
+GRAPH_SERVER_PORT=$((port + 1)) GRAPH_SERVER_CORS_ORIGIN='https://a.example, https://b.example' start_server $((port + 1))
 "$binary" health --port $((port + 1)) || { echo "error: GRAPH_SERVER_PORT was not used"; exit 1; }
+curl -sS -D - -o /dev/null -H 'Origin: https://b.example' "http://127.0.0.1:$((port + 1))/healthz" | grep -qi '^access-control-allow-origin: https://b.example' \
+    || { echo "error: GRAPH_SERVER_CORS_ORIGIN was not used"; exit 1; }
 kill -TERM "$server_pid"; wait "$server_pid"; server_pid=
 GRAPH_SERVER_PORT=$((port + 1)) start_server "$port" --port "$port"
 "$binary" health --port $((port + 1)) && { echo "error: the environment won over the flag"; exit 1; }

@@ -125,6 +125,10 @@ import Testing
         #expect(kept.header("X-Request-Id") == "abc-123")
         let replaced = try server.exchange("GET", "/healthz", headers: ["X-Request-Id": "bad id with spaces"])
         #expect(replaced.header("X-Request-Id")?.count == 32)
+        let longest = String(repeating: "a", count: 128)
+        #expect(try server.exchange("GET", "/healthz", headers: ["X-Request-Id": longest]).header("X-Request-Id") == longest)
+        let tooLong = try server.exchange("GET", "/healthz", headers: ["X-Request-Id": longest + "a"])
+        #expect(tooLong.header("X-Request-Id")?.count == 32)
     }
 
     @Test func textAnswersAreGzippedWhenAccepted() throws {
@@ -136,6 +140,12 @@ import Testing
         #expect(try GzipTests.gunzip(gzipped.body) == plain.body)
         let archive = try server.exchange("POST", "/v1/convert?internalBinaryIOVersion=2", headers: ["Accept-Encoding": "gzip"], body: TestModels.graphArchive)
         #expect(archive.header("Content-Encoding") == nil)
+        let bodiless = try server.exchange("OPTIONS", "/v1/json", headers: ["Accept-Encoding": "gzip"])
+        #expect(bodiless.status == 204)
+        #expect(bodiless.header("Content-Encoding") == nil)
+        // One coding, however many the client offers.
+        let offered = try server.exchange("POST", "/v1/dump", headers: ["Accept-Encoding": "br, gzip, deflate, gzip;q=0.5"], body: TestModels.graphArchive)
+        #expect(offered.headers.filter { $0.name.lowercased() == "content-encoding" }.map(\.value) == ["gzip"])
     }
 
     @Test func corsIsOffByDefaultAndOnForAllowedOrigins() throws {
