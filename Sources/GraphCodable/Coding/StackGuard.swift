@@ -12,6 +12,8 @@ import Darwin
 /// recursion, so that coding deeply nested values throws instead of overflowing the stack
 /// (whatever the thread, its stack size, and the build configuration).
 struct StackGuard {
+    /// The lowest address of the stack.
+    private let low: UInt
     /// The lowest stack address at which another level may start.
     private let floor: UInt
 
@@ -25,14 +27,18 @@ struct StackGuard {
             size = 512 << 10
             low = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } - UInt(size)
         }
+        self.low = low
         floor = low + UInt(min(margin, size / 4))
     }
 
-    /// Whether the stack has room for another level.
+    /// Whether the stack has room for another level. A local that is not on the stack at all
+    /// (AddressSanitizer moves frames to a heap "fake stack" to find uses after return)
+    /// cannot be judged, and passes.
     @inline(__always)
     func hasRoom() -> Bool {
         var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } > floor
+        let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        return address > floor || address < low
     }
 
     /// The lowest address and the size of the calling thread's stack.

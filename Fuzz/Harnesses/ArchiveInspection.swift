@@ -1,0 +1,35 @@
+import GraphCodable
+
+/// Everything the library does with archive bytes without Swift types, as the service does
+/// it for strangers: the structural model and its bytes, the dump, the JSON form and back,
+/// validation, the type map, conversion to the other internal layout and back. Each step
+/// may throw; none may crash, hang or exhaust memory. What comes back must agree with what
+/// went in (the checks trap, which the fuzzer reports as a crash).
+enum ArchiveInspection {
+    static let limits: ArchiveLimits = {
+        var limits = ArchiveLimits()
+        limits.maximumArchiveSize = 1 << 20
+        return limits
+    }()
+
+    static func inspect(_ bytes: [UInt8]) {
+        let decoder = GraphDecoder(registry: GTypeRegistry())
+        decoder.limits = limits
+        let report = decoder.validate(bytes)
+        _ = try? decoder.typeMap(from: bytes)
+        _ = try? decoder.dump(from: bytes, options: .fullInfo) { _ in }
+        guard let archive = try? GraphArchive(bytes: bytes, limits: limits) else { return }
+        _ = try? archive.dump(options: .fullInfo)
+        if let written = try? archive.bytes(limits: limits), report.isValid {
+            precondition(written == bytes, "a valid archive was not written back byte for byte")
+        }
+        if let json = try? archive.jsonData(indented: true), let again = try? GraphArchive(json: json) {
+            precondition(again == archive, "the JSON form did not come back as the same archive")
+        }
+        for version in BinaryIOInternalVersion.supported {
+            if let converted = try? archive.converted(internalBinaryIOVersion: version, userBinaryIOVersion: nil, registry: GTypeRegistry()) {
+                _ = try? converted.bytes(limits: limits)
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import GraphCodable
+
+/// A model with what typed decoding must get right: classes and a subclass (inheritance),
+/// objects shared by several others (identity), a cycle broken with `deferDecode` (a weak
+/// mentor), a conditional link, dictionaries, sets, nested optionals, SIMD vectors, ranges,
+/// and opaque BinaryIO payloads of a value type and a class.
+enum FuzzModel {
+    static let registry = GTypeRegistry([Team.self, Person.self, Employee.self, Blob.self, Reading.self])
+
+    class Person: GCodable {
+        var name: String
+        var friends: [Person] = []
+        weak var mentor: Person?
+        var scores: [String: Double] = [:]
+        var location: SIMD3<Double>?
+        var nickname: String??
+
+        init(name: String) { self.name = name }
+
+        private enum Key: String { case name, friends, mentor, scores, location, nickname }
+
+        required init(from decoder: GDecoder) throws {
+            name = try decoder.decode(for: Key.name)
+            friends = try decoder.decode(for: Key.friends)
+            scores = try decoder.decode(for: Key.scores)
+            location = try decoder.decodeIfPresent(for: Key.location)
+            nickname = try decoder.decode(for: Key.nickname)
+            try decoder.deferDecode(for: Key.mentor) { [unowned self] (mentor: Person?) in self.mentor = mentor }
+        }
+
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(name, for: Key.name)
+            try encoder.encode(friends, for: Key.friends)
+            try encoder.encode(scores, for: Key.scores)
+            try encoder.encodeIfPresent(location, for: Key.location)
+            try encoder.encode(nickname, for: Key.nickname)
+            try encoder.encodeConditional(mentor, for: Key.mentor)
+        }
+    }
+
+    final class Employee: Person {
+        var badge: Int = 0
+        var shifts: [ClosedRange<Int>] = []
+
+        init(name: String, badge: Int) {
+            self.badge = badge
+            super.init(name: name)
+        }
+
+        required init(from decoder: GDecoder) throws {
+            badge = try decoder.decode()
+            shifts = try decoder.decode()
+            try super.init(from: decoder)
+        }
+
+        override func encode(to encoder: GEncoder) throws {
+            try encoder.encode(badge)
+            try encoder.encode(shifts)
+            try super.encode(to: encoder)
+        }
+    }
+
+    /// An opaque value payload.
+    struct Reading: GBinaryCodable {
+        var sensor: UInt16
+        var value: Double
+
+        init(sensor: UInt16, value: Double) { (self.sensor, self.value) = (sensor, value) }
+        init(from rbuffer: inout BinaryReadBuffer) throws { (sensor, value) = (try UInt16(from: &rbuffer), try Double(from: &rbuffer)) }
+        func write(to wbuffer: inout BinaryWriteBuffer) throws {
+            try sensor.write(to: &wbuffer)
+            try value.write(to: &wbuffer)
+        }
+    }
+
+    /// An opaque class payload.
+    final class Blob: GBinaryCodable {
+        var bytes: [UInt8]
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(from rbuffer: inout BinaryReadBuffer) throws { bytes = try [UInt8](from: &rbuffer) }
+        func write(to wbuffer: inout BinaryWriteBuffer) throws { try bytes.write(to: &wbuffer) }
+    }
+
+    struct Team: GCodable {
+        var members: [Person] = []
+        var lead: Person?
+        var tags: Set<String> = []
+        var readings: [Reading] = []
+        var blobs: [Blob] = []
+
+        init() {}
+
+        private enum Key: String { case members, lead, tags, readings, blobs }
+
+        init(from decoder: GDecoder) throws {
+            members = try decoder.decode(for: Key.members)
+            lead = try decoder.decodeIfPresent(for: Key.lead)
+            tags = try decoder.decode(for: Key.tags)
+            readings = try decoder.decode(for: Key.readings)
+            blobs = try decoder.decode(for: Key.blobs)
+        }
+
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(members, for: Key.members)
+            try encoder.encodeIfPresent(lead, for: Key.lead)
+            try encoder.encode(tags, for: Key.tags)
+            try encoder.encode(readings, for: Key.readings)
+            try encoder.encode(blobs, for: Key.blobs)
+        }
+    }
+
+    /// A team of `size` people with friends shared among them, mentors (a cycle), a
+    /// conditional lead, and payloads.
+    static func team(size: Int, seed: UInt64) -> Team {
+        var state = seed
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        var team = Team()
+        for index in 0 ..< size {
+            let person = index % 3 == 0 ? Employee(name: "e\(index)", badge: next()) : Person(name: "p\(index)")
+            if let employee = person as? Employee { employee.shifts = [0 ... next() % 100, -5 ... 5] }
+            person.scores = ["a": Double(next() % 1000) / 7, "é": -0.0]
+            person.location = index.isMultiple(of: 2) ? SIMD3(1, Double(index), .infinity) : nil
+            person.nickname = index % 4 == 0 ? .some(nil) : .some("n\(index)")
+            if !team.members.isEmpty {
+                person.friends = [team.members[next() % team.members.count]]
+                person.mentor = team.members[next() % team.members.count]
+            }
+            team.members.append(person)
+        }
+        team.lead = size > 2 ? Person(name: "never stored") : team.members.first
+        team.tags = ["x", "y\(size)"]
+        team.readings = (0 ..< size).map { Reading(sensor: UInt16($0), value: Double($0) / 3) }
+        let blob = Blob(bytes: Array(0 ..< UInt8(min(size, 200))))
+        team.blobs = [blob, blob]
+        return team
+    }
+}
