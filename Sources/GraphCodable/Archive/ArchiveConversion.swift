@@ -24,7 +24,7 @@ extension GraphArchive {
         for (index, node) in source.nodes.enumerated() where node.kind.hasPayload {
             switch source.types.resolve(node.typeReference) {
             case .native(let layout)?:
-                rewriters[index] = (true, { reader, writer in try layout.write(try layout.read(&reader), to: &writer) })
+                rewriters[index] = (true, { reader, writer in try layout.transcode(&reader, to: &writer) })
             case .named(let named)?:
                 if let type = registry.binaryType(for: named) {
                     rewriters[index] = (false, Self.rewriter(for: type))
@@ -76,5 +76,21 @@ extension GraphArchive {
     /// Reads a payload of `type` and writes it again, with each buffer's versions.
     private static func rewriter<T: GBinaryCodable>(for type: T.Type) -> (inout BinaryReadBuffer, inout BinaryWriteBuffer) throws -> Void {
         { reader, writer in try T(from: &reader).write(to: &writer) }
+    }
+}
+
+extension NativeDescriptor {
+    /// Writes the payload `reader` holds again, in the internal layout of `writer`, while
+    /// walking it: nothing but the current scalar is held.
+    fileprivate func transcode(_ reader: inout BinaryReadBuffer, to writer: inout BinaryWriteBuffer) throws {
+        try walk(&reader) { layout, step in
+            switch (layout, step) {
+            case (.scalar(let code), .scalar(let value)): try Self.writeScalar(code, value, to: &writer)
+            case (.array, .begin(let count)), (.set, .begin(let count)), (.dictionary, .begin(let count)): writer.writeCount(count)
+            case (.optional, .begin): writer.writeByte(1)
+            case (.optional, .absent): writer.writeByte(0)
+            default: break
+            }
+        }
     }
 }

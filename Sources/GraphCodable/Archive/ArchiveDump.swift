@@ -1,17 +1,24 @@
 /// The text dump of a parsed archive.
 ///
 /// `descriptions` holds, by node offset, the text of opaque BinaryIO values when the
-/// encoder has the values at hand; otherwise such values show as their byte size.
+/// encoder has the values at hand; otherwise such values show as their byte size. Lines are
+/// indented by one tab per level, up to ``maximumIndent`` (deeper levels stay there), and
+/// the whole dump is at most ``textLimit`` bytes.
 struct ArchiveDump {
     let archive: ParsedArchive
     let options: GraphDumpOptions
+    var limits = ArchiveLimits()
     var descriptions: [Int: String] = [:]
 
     private static let width = 64
     private static let valueLimit = 64
+    static let maximumIndent = 32
+
+    /// The most bytes the dump may take.
+    var textLimit: Int { limits.textBudget(forArchiveOfSize: archive.bytes.count) }
 
     var text: String {
-        get throws { String(decoding: try TextOutput.collecting { try write(to: &$0) }, as: UTF8.self) }
+        get throws { String(decoding: try TextOutput.collecting(limit: textLimit) { try write(to: &$0) }, as: UTF8.self) }
     }
 
     /// Writes the dump, line by line, without a line break after the last line.
@@ -74,10 +81,11 @@ struct ArchiveDump {
 
     private func writeBody(to lines: inout Lines) throws {
         try lines.add(Self.title("BODY"))
+        let indents = (0 ... Self.maximumIndent).map { String(repeating: "\t", count: $0) }
         try archive.walk { node, depth in
-            try lines.add(String(repeating: "\t", count: depth) + line(for: node))
+            try lines.add(indents[min(depth, Self.maximumIndent)] + line(for: node))
         } end: { depth in
-            try lines.add(String(repeating: "\t", count: depth) + ".")
+            try lines.add(indents[min(depth, Self.maximumIndent)] + ".")
         }
     }
 
@@ -101,19 +109,13 @@ struct ArchiveDump {
     }
 
     private func payloadText(of node: ArchiveNode, resolved: ResolvedType?) -> String {
-        let text: String
+        let limit = options.contains(.noTruncation) ? Int.max : Self.valueLimit
         if case .native(let descriptor)? = resolved {
             var reader = archive.payloadReader(of: node)
-            let maximumElements = options.contains(.noTruncation) ? Int.max : Self.valueLimit
-            text = (try? descriptor.read(&reader, maximumElements: maximumElements)).map { descriptor.describe($0) }
-                ?? "<unreadable \(descriptor)>"
-        } else if let description = descriptions[node.offset] {
-            text = description
-        } else {
-            return "{ \(node.payload.count) bytes }"
+            return NativeDescription.text(of: descriptor, &reader, limit: limit) ?? "<unreadable \(descriptor)>"
         }
-        guard !options.contains(.noTruncation), text.count > Self.valueLimit else { return text }
-        return String(text.prefix(Self.valueLimit)) + "…"
+        guard let description = descriptions[node.offset] else { return "{ \(node.payload.count) bytes }" }
+        return description.count > limit ? String(description.prefix(limit)) + "…" : description
     }
 
     private var referenceMapLines: [String] {

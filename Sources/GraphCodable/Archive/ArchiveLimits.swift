@@ -13,7 +13,36 @@ public struct ArchiveLimits: Sendable, Equatable {
     public var maximumLength = 256 << 20
     /// The most entries in the type table, and the most keys in the key table.
     public var maximumTableCount = 1_000_000
+    /// The most memory a typed decode may build, in bytes per byte of archive: each value it
+    /// decodes counts its size in memory, each collection the room it reserves for its
+    /// elements, each string and data its bytes. Any archive may build
+    /// ``minimumBudget`` whatever its size. Without it, a small archive could make a large
+    /// value: an array of nil `SIMD64<Double>?` costs 513 bytes of memory per archive byte.
+    public var maximumDecodedBytesPerArchiveByte = 64
+    /// The longest text made from an archive (its dump, its JSON form, compact or
+    /// indented), in bytes per byte of archive. Any archive may make ``minimumBudget`` of
+    /// text whatever its size. Without it, a key or type name stored once and named by a
+    /// million nodes would be written out a million times.
+    public var maximumTextBytesPerArchiveByte = 128
+
+    /// What any archive may build and write, however small: 1 MiB.
+    public static let minimumBudget = 1 << 20
 
     /// The default limits.
     public init() {}
+
+    /// The bytes of memory a typed decode of an archive of `size` bytes may build.
+    func decodedBudget(forArchiveOfSize size: Int) -> Int {
+        Self.budget(size, maximumDecodedBytesPerArchiveByte)
+    }
+
+    /// The bytes of text an archive of `size` bytes may make.
+    func textBudget(forArchiveOfSize size: Int) -> Int {
+        Self.budget(size, maximumTextBytesPerArchiveByte)
+    }
+
+    private static func budget(_ size: Int, _ ratio: Int) -> Int {
+        let (product, overflow) = size.multipliedReportingOverflow(by: max(ratio, 0))
+        return max(minimumBudget, overflow ? .max : product)
+    }
 }

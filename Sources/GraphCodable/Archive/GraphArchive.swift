@@ -180,8 +180,8 @@ public struct GraphArchive: Sendable, Equatable {
     }
 
     /// A text dump, as `GraphDecoder.dump(from:options:)` makes it.
-    public func dump(options: GraphDumpOptions = .readable) throws -> String {
-        try ArchiveDump(archive: try ParsedArchive(bytes: try bytes()), options: options).text
+    public func dump(options: GraphDumpOptions = .readable, limits: ArchiveLimits = ArchiveLimits()) throws -> String {
+        try ArchiveDump(archive: try ParsedArchive(bytes: try bytes(limits: limits), limits: limits), options: options, limits: limits).text
     }
 
     private func writeBody(to buffer: inout BinaryWriteBuffer, layouts: [UInt32: NativeDescriptor]) throws {

@@ -46,17 +46,54 @@ public struct GraphValidationReport: Sendable, Equatable, CustomStringConvertibl
 }
 
 extension ParsedArchive {
-    /// Reads every native payload, logging those whose contents are invalid (bad UTF-8, an
-    /// out-of-range integer, a Bool that is neither 0 nor 1…): parsing checks lengths only.
-    func checkNativePayloads(problems: ProblemLog) throws {
-        for node in nodes where node.kind == .biv {
-            guard case .native(let layout)? = types.resolve(node.typeReference) else { continue }
-            var reader = payloadReader(of: node)
+    /// Reads every native payload, logging those whose contents typed decoding would refuse
+    /// (bad UTF-8, an out-of-range integer, a Bool that is neither 0 nor 1, two equal
+    /// dictionary keys or set elements, range bounds out of order…): parsing checks lengths
+    /// only. Sets and dictionaries stored node by node are checked too, where their elements
+    /// or keys can be compared without Swift types: native payloads, and nil.
+    func checkNativeContents(problems: ProblemLog) throws {
+        for (index, node) in nodes.enumerated() {
             do {
-                _ = try layout.read(&reader)
+                switch (node.kind, types.resolve(node.typeReference)) {
+                case (.biv, .native(let layout)?):
+                    var reader = payloadReader(of: node)
+                    try NativeContentCheck.check(layout, &reader)
+                case (.val, .structured(.set)?):
+                    try checkUnique(fieldsOf: index, every: 1, "duplicate Set element")
+                case (.val, .structured(.dictionary)?):
+                    try checkUnique(fieldsOf: index, every: 2, "duplicate Dictionary key")
+                default:
+                    break
+                }
             } catch let error as GCodableError {
                 try Optional(problems).report(error)
             }
+        }
+    }
+
+    /// Checks that the unkeyed fields `0, every, 2 × every…` of the `VAL` at `index` are
+    /// unique, among those that are native payloads or nil.
+    private func checkUnique(fieldsOf index: Int, every step: Int, _ message: String) throws {
+        var seen: Set<NativeIdentity> = []
+        var field = index + 1
+        var position = 0
+        while field < nodes[index].next {
+            let node = nodes[field]
+            field = node.next
+            guard node.keyID == 0 else { continue }
+            defer { position += 1 }
+            guard position.isMultiple(of: step) else { continue }
+            let identity: NativeIdentity
+            switch (node.kind, types.resolve(node.typeReference)) {
+            case (.nil, _):
+                identity = NativeIdentity(.optional(nil), .optional(.scalar(.bool)))
+            case (.biv, .native(let layout)?):
+                var reader = payloadReader(of: node)
+                identity = NativeIdentity(try layout.read(&reader), layout)
+            default:
+                continue
+            }
+            guard seen.insert(identity).inserted else { throw GCodableError.corrupted(message, at: node.offset) }
         }
     }
 }
@@ -69,7 +106,7 @@ extension GraphValidationReport {
         do {
             let parsed = try ParsedArchive(bytes: bytes, limits: limits, problems: log)
             archive = parsed
-            try parsed.checkNativePayloads(problems: log)
+            try parsed.checkNativeContents(problems: log)
         } catch let error as GCodableError {
             log.append(error)
         } catch {

@@ -181,47 +181,6 @@ extension NativeDescriptor {
         }
     }
 
-    /// Reads one payload of this layout; with a `maximumElements`, containers keep only
-    /// their first elements (the rest is skipped), which is enough to show a value.
-    func read(_ reader: inout BinaryReadBuffer, maximumElements: Int = .max) throws -> NativeValue {
-        switch self {
-        case .scalar(let code): return try Self.readScalar(code, &reader)
-        case .array(let element), .set(let element):
-            let count = try reader.readCount()
-            var elements: [NativeValue] = []
-            elements.reserveCapacity(min(count, maximumElements, BinaryReadBuffer.reservationLimit))
-            for index in 0 ..< count {
-                if index < maximumElements {
-                    elements.append(try element.read(&reader, maximumElements: maximumElements))
-                } else {
-                    try element.skip(&reader, maximumLength: .max)
-                }
-            }
-            return .sequence(elements)
-        case .dictionary(let key, let value):
-            let count = try reader.readCount()
-            var pairs: [(key: NativeValue, value: NativeValue)] = []
-            pairs.reserveCapacity(min(count, maximumElements, BinaryReadBuffer.reservationLimit))
-            for index in 0 ..< count {
-                if index < maximumElements {
-                    pairs.append((try key.read(&reader, maximumElements: maximumElements),
-                                  try value.read(&reader, maximumElements: maximumElements)))
-                } else {
-                    try key.skip(&reader, maximumLength: .max)
-                    try value.skip(&reader, maximumLength: .max)
-                }
-            }
-            return .dictionary(pairs)
-        case .optional(let wrapped):
-            return .optional(try Self.readPresence(&reader) ? try wrapped.read(&reader, maximumElements: maximumElements) : nil)
-        case .range(let bound), .closedRange(let bound):
-            return .bounds(try bound.read(&reader, maximumElements: maximumElements),
-                           try bound.read(&reader, maximumElements: maximumElements))
-        case .simd(let lanes, let scalar):
-            return .sequence(try (0 ..< lanes).map { _ in try scalar.read(&reader) })
-        }
-    }
-
     /// Writes `value` in this layout: the exact inverse of ``read(_:)``, so that reading
     /// and writing a payload gives back its bytes.
     func write(_ value: NativeValue, to buffer: inout BinaryWriteBuffer) throws {
@@ -254,7 +213,7 @@ extension NativeDescriptor {
         .typeMismatch(NativeValue.self, .init(debugDescription: "\(value) does not fit the layout \(layout)"))
     }
 
-    private static func writeScalar(_ code: NativeTypeCode, _ value: NativeValue, to buffer: inout BinaryWriteBuffer) throws {
+    static func writeScalar(_ code: NativeTypeCode, _ value: NativeValue, to buffer: inout BinaryWriteBuffer) throws {
         switch (code, value) {
         case (.bool, .bool(let flag)): buffer.writeByte(flag ? 1 : 0)
         case (.int8, .signed(let integer)): buffer.writeInteger(try fitting(integer, Int8.self))
@@ -296,7 +255,7 @@ extension NativeDescriptor {
         return fitting
     }
 
-    private static func readPresence(_ reader: inout BinaryReadBuffer) throws -> Bool {
+    static func readPresence(_ reader: inout BinaryReadBuffer) throws -> Bool {
         let offset = reader.offset
         switch try reader.readByte() {
         case 0: return false
@@ -305,7 +264,7 @@ extension NativeDescriptor {
         }
     }
 
-    private static func readScalar(_ code: NativeTypeCode, _ reader: inout BinaryReadBuffer) throws -> NativeValue {
+    static func readScalar(_ code: NativeTypeCode, _ reader: inout BinaryReadBuffer) throws -> NativeValue {
         switch code {
         case .bool: return .bool(try Bool(from: &reader))
         case .int8: return .signed(Int64(try reader.readInteger(Int8.self)))
@@ -323,7 +282,11 @@ extension NativeDescriptor {
         case .double, .cgFloat: return .double(try Double(from: &reader))
         case .string: return .text(try String(from: &reader))
         case .character: return .text(String(try Character(from: &reader)))
-        case .decimal: return .text(try reader.readString())
+        case .decimal:
+            let offset = reader.offset
+            let text = try reader.readString()
+            guard Decimal(archivedText: text) != nil else { throw GCodableError.corrupted("invalid Decimal text \"\(text)\"", at: offset) }
+            return .text(text)
         case .data: return .data(try reader.readBytes(count: try reader.readCount()))
         case .date: return .date(try Double(from: &reader))
         case .uuid: return .uuid(try UUID(from: &reader))
@@ -332,42 +295,6 @@ extension NativeDescriptor {
         case .cgRect: return .geometry(try (0 ..< 4).map { _ in try Double(from: &reader) })
         default:
             throw GCodableError.invalid("\(code.name) is not a scalar layout", at: reader.offset)
-        }
-    }
-
-    /// The text the dump shows for `value`, formatted as Swift prints values of this type.
-    func describe(_ value: NativeValue) -> String {
-        switch (self, value) {
-        case (.scalar(.character), .text(let text)): return String(reflecting: text)
-        case (.scalar(.decimal), .text(let text)): return text
-        case (.simd(let lanes, let scalar), .sequence(let lanesValues)):
-            return "SIMD\(lanes)<\(scalar)>(" + lanesValues.map { scalar.describe($0) }.joined(separator: ", ") + ")"
-        case (.array(let element), .sequence(let elements)), (.set(let element), .sequence(let elements)):
-            return "[" + elements.map { element.describe($0) }.joined(separator: ", ") + "]"
-        case (.dictionary(let key, let valueLayout), .dictionary(let pairs)):
-            if pairs.isEmpty { return "[:]" }
-            return "[" + pairs.map { key.describe($0.key) + ": " + valueLayout.describe($0.value) }.joined(separator: ", ") + "]"
-        case (.optional(let wrapped), .optional(let inner)):
-            return inner.map { wrapped.describe($0) } ?? "nil"
-        case (.range(let bound), .bounds(let lower, let upper)):
-            return bound.describe(lower) + "..<" + bound.describe(upper)
-        case (.closedRange(let bound), .bounds(let lower, let upper)):
-            return bound.describe(lower) + "..." + bound.describe(upper)
-        case (_, .bool(let flag)): return String(flag)
-        case (_, .signed(let integer)): return String(integer)
-        case (_, .unsigned(let integer)): return String(integer)
-        case (_, .signed128(let integer)): return String(integer)
-        case (_, .unsigned128(let integer)): return String(integer)
-        case (_, .float16(let bits)): return String(NativeValue.halfToFloat(bits))
-        case (_, .float(let number)): return String(number)
-        case (_, .double(let number)): return String(number)
-        case (_, .text(let text)): return String(reflecting: text)
-        case (_, .data(let bytes)): return "\(bytes.count) bytes"
-        case (_, .date(let seconds)): return DateText.describe(secondsSinceReferenceDate: seconds)
-        case (_, .uuid(let uuid)): return uuid.uuidString
-        case (_, .url(let relative, let base)): return base.map { "\(relative) -- \($0)" } ?? relative
-        case (_, .geometry(let parts)): return "(" + parts.map { String($0) }.joined(separator: ", ") + ")"
-        default: return "?"
         }
     }
 }

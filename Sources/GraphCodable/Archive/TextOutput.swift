@@ -1,19 +1,31 @@
 /// Where a long text form of an archive (a dump, a JSON form) goes: its UTF-8 in chunks of
 /// about ``chunkSize`` bytes, handed to a closure as they fill, so that the text is never
-/// held whole. The closure may throw to stop the writing (a reader that went away).
+/// held whole. The closure may throw to stop the writing (a reader that went away). The
+/// text may not pass its limit (see ``ArchiveLimits/maximumTextBytesPerArchiveByte``).
 struct TextOutput {
     /// The size of the chunks handed out, in bytes.
     static let chunkSize = 64 * 1024
 
     private var buffer: [UInt8] = []
     private let output: ([UInt8]) throws -> Void
+    private let limit: Int
+    /// Bytes that may still be written.
+    private var room: Int
 
-    init(_ output: @escaping ([UInt8]) throws -> Void) {
+    init(_ output: @escaping ([UInt8]) throws -> Void, limit: Int = .max) {
         self.output = output
+        self.limit = limit
+        room = limit
         buffer.reserveCapacity(Self.chunkSize + 1024)
     }
 
     mutating func write(_ text: String) throws {
+        let count = text.utf8.count
+        guard count <= room else {
+            throw GCodableError.limitExceeded(.init(debugDescription:
+                "the text would be longer than \(limit) bytes, the most this archive may make (ArchiveLimits.maximumTextBytesPerArchiveByte)"))
+        }
+        room -= count
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= Self.chunkSize { try flush() }
     }
@@ -32,9 +44,9 @@ struct TextOutput {
     }
 
     /// The whole text `write` makes, for callers that want it as one string.
-    static func collecting(_ write: (inout TextOutput) throws -> Void) throws -> [UInt8] {
+    static func collecting(limit: Int, _ write: (inout TextOutput) throws -> Void) throws -> [UInt8] {
         var text: [UInt8] = []
-        var output = TextOutput { text.append(contentsOf: $0) }
+        var output = TextOutput({ text.append(contentsOf: $0) }, limit: limit)
         try write(&output)
         try output.flush()
         return text

@@ -67,16 +67,16 @@ public final class GraphDecoder {
     /// Returns a text dump of an archive. Native values show by value; opaque user
     /// BinaryIO values by size, since their types are not instantiated.
     public func dump<Q: DataProtocol>(from data: Q, options: GraphDumpOptions = .readable) throws -> String {
-        try ArchiveDump(archive: try ParsedArchive(bytes: Self.bytes(of: data), limits: limits), options: options).text
+        try ArchiveDump(archive: try ParsedArchive(bytes: Self.bytes(of: data), limits: limits), options: options, limits: limits).text
     }
 
     /// Writes the dump to `output` piece by piece (chunks of UTF-8 of some 64 KiB), so that
     /// it is never held whole: `output` may write to a file or a socket, and throw to stop
     /// the writing.
     public func dump<Q: DataProtocol>(from data: Q, options: GraphDumpOptions = .readable, to output: ([UInt8]) throws -> Void) throws {
-        let dump = ArchiveDump(archive: try ParsedArchive(bytes: Self.bytes(of: data), limits: limits), options: options)
+        let dump = ArchiveDump(archive: try ParsedArchive(bytes: Self.bytes(of: data), limits: limits), options: options, limits: limits)
         try withoutActuallyEscaping(output) { output in
-            var text = TextOutput(output)
+            var text = TextOutput(output, limit: dump.textLimit)
             try dump.write(to: &text)
             try text.flush()
         }

@@ -32,7 +32,7 @@ public struct ArchiveOperations: Sendable {
     /// Writes the lossless JSON form (Docs/ArchiveJSON.md), compact or indented, piece by
     /// piece through `output`.
     public func json(_ archive: [UInt8], pretty: Bool, to output: ([UInt8]) throws -> Void) throws {
-        try streaming { try GraphArchive(bytes: archive, limits: limits).writeJSON(indented: pretty, to: output) }
+        try streaming { try GraphArchive(bytes: archive, limits: limits).writeJSON(indented: pretty, limits: limits, to: output) }
     }
 
     /// The archive a JSON form describes.

@@ -4,20 +4,28 @@ import Foundation
 // reference, key and native value is explicit; archive → JSON → archive gives the same bytes.
 
 extension GraphArchive {
-    /// The archive as JSON text (UTF-8): indented by two spaces per level, or compact.
-    public func jsonData(indented: Bool = true) throws -> Data {
-        Data(try TextOutput.collecting { try writeJSON(indented: indented, to: &$0) })
+    /// The archive as JSON text (UTF-8): indented by two spaces per level, or compact. The
+    /// text is at most `limits.maximumTextBytesPerArchiveByte` times the archive's size.
+    public func jsonData(indented: Bool = true, limits: ArchiveLimits = ArchiveLimits()) throws -> Data {
+        Data(try TextOutput.collecting(limit: try textLimit(limits)) { try writeJSON(indented: indented, to: &$0) })
     }
 
     /// Writes the JSON form to `output` piece by piece (chunks of UTF-8 of some 64 KiB), so
     /// that it is never held whole: `output` may write to a file or a socket, and throw to
-    /// stop the writing.
-    public func writeJSON(indented: Bool = true, to output: ([UInt8]) throws -> Void) throws {
+    /// stop the writing. The text is at most `limits.maximumTextBytesPerArchiveByte` times the
+    /// archive's size.
+    public func writeJSON(indented: Bool = true, limits: ArchiveLimits = ArchiveLimits(), to output: ([UInt8]) throws -> Void) throws {
+        let limit = try textLimit(limits)
         try withoutActuallyEscaping(output) { output in
-            var text = TextOutput(output)
+            var text = TextOutput(output, limit: limit)
             try writeJSON(indented: indented, to: &text)
             try text.flush()
         }
+    }
+
+    /// The most text the JSON form may take: a multiple of the size of the archive's bytes.
+    private func textLimit(_ limits: ArchiveLimits) throws -> Int {
+        limits.textBudget(forArchiveOfSize: try bytes(limits: limits).count)
     }
 
     private func writeJSON(indented: Bool, to output: inout TextOutput) throws {
@@ -46,15 +54,18 @@ extension GraphArchive {
             let node = frame.nodes[frame.next]
             frames[frames.count - 1].next += 1
             try writer.nextElement()
+            let isLeaf = node.kind != .val && node.kind != .ref
+            if isLeaf { writer.beginInline() }  // a node without fields takes one line
             try writer.beginObject()
             for (key, value) in heading(of: node) { try writer.member(key, value, stack: stack) }
-            if node.kind == .val || node.kind == .ref {
+            if isLeaf {
+                try writePayload(of: node, layouts: layouts, to: &writer, stack: stack)
+                try writer.endObject()
+                writer.endInline()
+            } else {
                 try writer.key("fields")
                 try writer.beginArray()
                 frames.append((node.fields, 0))
-            } else {
-                if let payload = payloadMember(of: node, layouts: layouts) { try writer.member(payload.key, payload.value, stack: stack) }
-                try writer.endObject()
             }
         }
         try writer.endObject()
@@ -161,13 +172,19 @@ extension GraphArchive {
 
     /// A payload node's `value`, or its `bytes`: a native payload that cannot be read as its
     /// layout (and an opaque one) shows as its bytes, so that every archive has a JSON form.
-    private func payloadMember(of node: Node, layouts: [UInt32: NativeDescriptor]) -> (key: String, value: JSONValue)? {
-        guard node.kind == .biv || node.kind == .bir else { return nil }
-        var reader = BinaryReadBuffer(bytes: node.payload, version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
-        if let layout = layouts[node.type], let value = try? layout.read(&reader), reader.isAtEnd {
-            return ("value", NativeJSON.json(of: value, layout: layout))
+    /// A native payload is read twice, to check it and then to write it, and never held as
+    /// values.
+    private func writePayload(of node: Node, layouts: [UInt32: NativeDescriptor], to writer: inout JSONTextWriter, stack: StackGuard) throws {
+        guard node.kind == .biv || node.kind == .bir else { return }
+        func reader() -> BinaryReadBuffer {
+            BinaryReadBuffer(bytes: node.payload, version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
         }
-        return ("bytes", .string(Data(node.payload).base64EncodedString()))
+        if let layout = layouts[node.type], layout.isReadable(reader()) {
+            var payload = reader()
+            try writer.key("value")
+            return try NativeJSON.write(layout, &payload, to: &writer, stack: stack)
+        }
+        try writer.member("bytes", .string(Data(node.payload).base64EncodedString()), stack: stack)
     }
 
     private func node(

@@ -1,14 +1,18 @@
 /// Writes JSON text to a ``TextOutput`` as it is produced: the caller opens and closes
 /// containers, so a document of any size is written without being held. Indented by two
 /// spaces per level (up to ``maximumIndent`` levels, so that deep archives do not give
-/// quadratic text), or compact, with no whitespace.
+/// quadratic text), with the parts the caller marks inline on one line; or compact, with no
+/// whitespace.
 struct JSONTextWriter {
     static let maximumIndent = 32
+    private static let indents = (0 ... maximumIndent).map { "\n" + String(repeating: "  ", count: $0) }
 
     private(set) var output: TextOutput
     private let indented: Bool
     /// For each open container: whether it has a member or element yet.
     private var hasItems: [Bool] = []
+    /// How many inline parts are open: inside one, items are separated by a space only.
+    private var inlineDepth = 0
 
     init(_ output: TextOutput, indented: Bool) {
         self.output = output
@@ -27,6 +31,10 @@ struct JSONTextWriter {
 
     mutating func endObject() throws { try close("}") }
     mutating func endArray() throws { try close("]") }
+
+    /// What follows, up to ``endInline()``, goes on one line.
+    mutating func beginInline() { inlineDepth += 1 }
+    mutating func endInline() { inlineDepth -= 1 }
 
     /// Starts the member `key` of the open object; its value follows.
     mutating func key(_ key: String) throws {
@@ -68,19 +76,25 @@ struct JSONTextWriter {
     }
 
     private mutating func separate() throws {
-        if hasItems.last == true { try output.write(",") }
+        let following = hasItems.last == true
+        if following { try output.write(",") }
         hasItems[hasItems.count - 1] = true
-        try newLine(level: hasItems.count)
+        try lineBreak(level: hasItems.count, following: following)
     }
 
     private mutating func close(_ bracket: String) throws {
-        if hasItems.removeLast() { try newLine(level: hasItems.count) }
+        if hasItems.removeLast() { try lineBreak(level: hasItems.count, following: false) }
         try output.write(bracket)
     }
 
-    private mutating func newLine(level: Int) throws {
+    /// The whitespace before an item (`following` another) or a closing bracket.
+    private mutating func lineBreak(level: Int, following: Bool) throws {
         guard indented else { return }
-        try output.write("\n" + String(repeating: "  ", count: min(level, Self.maximumIndent)))
+        guard inlineDepth == 0 else {
+            if following { try output.write(" ") }
+            return
+        }
+        try output.write(Self.indents[min(level, Self.maximumIndent)])
     }
 
     private mutating func write(string: String) throws {

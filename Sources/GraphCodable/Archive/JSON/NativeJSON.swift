@@ -8,38 +8,76 @@ import Foundation
 enum NativeJSON {
     private static let exactIntegers: ClosedRange<Int64> = -(1 << 53) ... (1 << 53)
 
-    static func json(of value: NativeValue, layout: NativeDescriptor) -> JSONValue {
-        switch (layout, value) {
-        case (_, .bool(let flag)): return .bool(flag)
-        case (_, .signed(let integer)): return exactIntegers.contains(integer) ? .number(String(integer)) : .string(String(integer))
-        case (_, .unsigned(let integer)): return integer <= UInt64(1 << 53) ? .number(String(integer)) : .string(String(integer))
-        case (_, .signed128(let integer)): return .string(String(integer))
-        case (_, .unsigned128(let integer)): return .string(String(integer))
-        case (_, .float16(let bits)): return .string("0x" + String(bits, radix: 16))
-        case (_, .float(let number)): return floatingPoint(number, bits: UInt64(number.bitPattern), canonicalNaN: UInt64(Float.nan.bitPattern))
-        case (_, .double(let number)), (_, .date(let number)):
-            return floatingPoint(number, bits: number.bitPattern, canonicalNaN: Double.nan.bitPattern)
-        case (_, .text(let text)): return .string(text)
-        case (_, .data(let bytes)): return .string(Data(bytes).base64EncodedString())
-        case (_, .uuid(let uuid)): return .string(uuid.uuidString)
-        case (_, .url(let relative, nil)): return .string(relative)
-        case (_, .url(let relative, let base?)): return .object([("relative", .string(relative)), ("base", .string(base))])
-        case (_, .geometry(let parts)):
-            return .array(parts.map { floatingPoint($0, bits: $0.bitPattern, canonicalNaN: Double.nan.bitPattern) })
-        case (.array(let element), .sequence(let elements)), (.set(let element), .sequence(let elements)),
-            (.simd(_, let element), .sequence(let elements)):
-            return .array(elements.map { json(of: $0, layout: element) })
-        case (.dictionary(let key, let valueLayout), .dictionary(let pairs)):
-            return .array(pairs.map { .array([json(of: $0.key, layout: key), json(of: $0.value, layout: valueLayout)]) })
-        case (.optional(let wrapped), .optional(let inner)):
-            guard let inner else { return .null }
-            let wrappedJSON = json(of: inner, layout: wrapped)
-            if case .optional = wrapped { return .object([("some", wrappedJSON)]) }
-            return wrappedJSON
-        case (.range(let bound), .bounds(let lower, let upper)), (.closedRange(let bound), .bounds(let lower, let upper)):
-            return .array([json(of: lower, layout: bound), json(of: upper, layout: bound)])
-        default:
-            return .null
+    /// A scalar's JSON.
+    static func json(ofScalar value: NativeValue) -> JSONValue {
+        switch value {
+        case .bool(let flag): return .bool(flag)
+        case .signed(let integer): return exactIntegers.contains(integer) ? .number(String(integer)) : .string(String(integer))
+        case .unsigned(let integer): return integer <= UInt64(1 << 53) ? .number(String(integer)) : .string(String(integer))
+        case .signed128(let integer): return .string(String(integer))
+        case .unsigned128(let integer): return .string(String(integer))
+        case .float16(let bits): return .string("0x" + String(bits, radix: 16))
+        case .float(let number): return floatingPoint(number, bits: UInt64(number.bitPattern), canonicalNaN: UInt64(Float.nan.bitPattern))
+        case .double(let number), .date(let number): return floatingPoint(number, bits: number.bitPattern, canonicalNaN: Double.nan.bitPattern)
+        case .text(let text): return .string(text)
+        case .data(let bytes): return .string(Data(bytes).base64EncodedString())
+        case .uuid(let uuid): return .string(uuid.uuidString)
+        case .url(let relative, nil): return .string(relative)
+        case .url(let relative, let base?): return .object([("relative", .string(relative)), ("base", .string(base))])
+        case .geometry(let parts): return .array(parts.map { floatingPoint($0, bits: $0.bitPattern, canonicalNaN: Double.nan.bitPattern) })
+        case .sequence, .dictionary, .optional, .bounds: return .null
+        }
+    }
+
+    /// Writes the JSON of the payload `reader` holds while walking it, so that a payload of
+    /// any size is never held as values: containers as arrays (a dictionary as its
+    /// `[key, value]` pairs), an absent optional as `null`, a present one as its value, or
+    /// as `{"some": …}` when the value is itself an optional.
+    static func write(_ layout: NativeDescriptor, _ reader: inout BinaryReadBuffer, to writer: inout JSONTextWriter, stack: StackGuard) throws {
+        /// The containers begun and not yet ended, each with the elements met so far.
+        var open: [(layout: NativeDescriptor, index: Int)] = []
+        /// After an element: a dictionary's value (its even-numbered element, counting from 1)
+        /// closes its pair.
+        func ended(_ writer: inout JSONTextWriter) throws {
+            if let (layout, count) = open.last, case .dictionary = layout, count.isMultiple(of: 2) { try writer.endArray() }
+        }
+        try layout.walk(&reader) { layout, step in
+            if case .end = step {
+                let (layout, _) = open.removeLast()
+                switch layout {
+                case .optional(.optional): try writer.endObject()
+                case .optional, .scalar: break
+                case .array, .set, .simd, .dictionary, .range, .closedRange: try writer.endArray()
+                }
+                return try ended(&writer)
+            }
+            if let (parent, index) = open.last {
+                open[open.count - 1].index = index + 1
+                switch parent {
+                case .dictionary where index.isMultiple(of: 2):
+                    try writer.nextElement()
+                    try writer.beginArray()
+                    try writer.nextElement()
+                case .array, .set, .simd, .dictionary, .range, .closedRange: try writer.nextElement()
+                case .optional, .scalar: break
+                }
+            }
+            switch step {
+            case .scalar(let value): try writer.write(json(ofScalar: value), stack: stack)
+            case .absent: try writer.write(.null, stack: stack)
+            case .begin:
+                switch layout {
+                case .optional(.optional):
+                    try writer.beginObject()
+                    try writer.key("some")
+                case .optional, .scalar: break
+                case .array, .set, .simd, .dictionary, .range, .closedRange: try writer.beginArray()
+                }
+                open.append((layout, 0))
+                return
+            case .end: break
+            }
+            try ended(&writer)
         }
     }
 

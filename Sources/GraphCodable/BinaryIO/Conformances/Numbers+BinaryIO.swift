@@ -78,12 +78,20 @@ extension Decimal: BinaryIOType {
     public init(from rbuffer: inout BinaryReadBuffer) throws {
         let offset = rbuffer.offset
         let text = try rbuffer.readString()
+        guard let value = Self(archivedText: text) else {
+            throw GCodableError.corrupted("invalid Decimal text \"\(text)\"", at: offset)
+        }
+        self = value
+    }
+
+    /// The decimal an archive's text stands for: "NaN", or `-? digits (. digits)? (e -? digits)?`.
+    init?(archivedText text: String) {
         if text == "NaN" {
             self = .nan
         } else if Self.isDecimalText(text), let value = Decimal(string: text, locale: nil), !value.isNaN {
             self = value
         } else {
-            throw GCodableError.corrupted("invalid Decimal text \"\(text)\"", at: offset)
+            return nil
         }
     }
 

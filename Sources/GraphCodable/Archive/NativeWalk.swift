@@ -1,0 +1,111 @@
+/// One step of a walk over a native payload (see ``NativeDescriptor/walk(_:maximumElements:_:)``).
+enum NativeStep {
+    /// A scalar, read and checked.
+    case scalar(NativeValue)
+    /// A container begins: an array, set or SIMD vector with `count` elements, a dictionary
+    /// with `count` pairs (its keys and values then alternate), a present optional (1), or a
+    /// range (its 2 bounds). Its elements follow, then ``end``.
+    case begin(count: Int)
+    /// The container that began last ends.
+    case end
+    /// An optional that holds nothing.
+    case absent
+}
+
+extension NativeDescriptor {
+    /// Walks one payload of this layout in order: each scalar is read (its contents checked)
+    /// and handed to `visit` with its layout, as are the beginning and end of each container,
+    /// and nothing else is kept, so that a payload of any size is shown, written as JSON,
+    /// checked or converted in constant memory. With a `maximumElements`, the later elements
+    /// of arrays, sets and dictionaries are skipped unread (their lengths still checked).
+    func walk(_ reader: inout BinaryReadBuffer, maximumElements: Int = .max, _ visit: (NativeDescriptor, NativeStep) throws -> Void) throws {
+        func elements(_ count: Int, _ layouts: [NativeDescriptor], kept: Int = .max) throws {
+            try visit(self, .begin(count: count))
+            for index in 0 ..< count {
+                for layout in layouts {
+                    if index < kept {
+                        try layout.walk(&reader, maximumElements: maximumElements, visit)
+                    } else {
+                        try layout.skip(&reader, maximumLength: .max)
+                    }
+                }
+            }
+            try visit(self, .end)
+        }
+        switch self {
+        case .scalar(let code):
+            try visit(self, .scalar(try Self.readScalar(code, &reader)))
+        case .array(let element), .set(let element):
+            try elements(try reader.readCount(), [element], kept: maximumElements)
+        case .dictionary(let key, let value):
+            try elements(try reader.readCount(), [key, value], kept: maximumElements)
+        case .optional(let wrapped):
+            guard try Self.readPresence(&reader) else { return try visit(self, .absent) }
+            try elements(1, [wrapped])
+        case .range(let bound), .closedRange(let bound):
+            try elements(2, [bound])
+        case .simd(let lanes, let scalar):
+            try elements(lanes, [scalar])
+        }
+    }
+
+    /// Whether `reader` holds exactly one payload of this layout with valid contents.
+    func isReadable(_ reader: BinaryReadBuffer) -> Bool {
+        var reader = reader
+        return (try? walk(&reader) { _, _ in }) != nil && reader.isAtEnd
+    }
+
+    /// Reads one payload of this layout as a value; with a `maximumElements`, containers keep
+    /// only their first elements, which is enough to show a value.
+    func read(_ reader: inout BinaryReadBuffer, maximumElements: Int = .max) throws -> NativeValue {
+        var builder = NativeValueBuilder()
+        try walk(&reader, maximumElements: maximumElements) { builder.add($0, $1) }
+        return try builder.value()
+    }
+}
+
+/// Builds the ``NativeValue`` that the steps of a walk describe.
+struct NativeValueBuilder {
+    /// The containers begun and not yet ended, with the values of their elements so far.
+    private var open: [(layout: NativeDescriptor, elements: [NativeValue])] = []
+    private var result: NativeValue?
+
+    mutating func add(_ layout: NativeDescriptor, _ step: NativeStep) {
+        switch step {
+        case .scalar(let value):
+            place(value)
+        case .absent:
+            place(.optional(nil))
+        case .begin(let count):
+            var elements: [NativeValue] = []
+            elements.reserveCapacity(min(count, BinaryReadBuffer.reservationLimit))
+            open.append((layout, elements))
+        case .end:
+            let (layout, elements) = open.removeLast()
+            place(Self.container(layout, elements))
+        }
+    }
+
+    /// The value built, once the walk is complete.
+    func value() throws -> NativeValue {
+        guard let result, open.isEmpty else { throw GCodableError.corrupted("an incomplete native value") }
+        return result
+    }
+
+    private mutating func place(_ value: NativeValue) {
+        if open.isEmpty { result = value } else { open[open.count - 1].elements.append(value) }
+    }
+
+    private static func container(_ layout: NativeDescriptor, _ elements: [NativeValue]) -> NativeValue {
+        switch layout {
+        case .dictionary:
+            return .dictionary(stride(from: 0, to: elements.count - 1, by: 2).map { (elements[$0], elements[$0 + 1]) })
+        case .optional:
+            return .optional(elements.first)
+        case .range, .closedRange:
+            return .bounds(elements[0], elements[1])
+        default:
+            return .sequence(elements)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GraphCodable
+import Testing
+
+/// The rules inside native payloads (unique dictionary keys and set elements, ordered range
+/// bounds, valid decimals), compared as Swift compares values: validation reports exactly
+/// what typed decoding refuses, so that "valid" means "decodes".
+@Suite struct PayloadRuleTests {
+    /// The archive of `value` (without checksum) with the first occurrence of `pattern`
+    /// replaced by `replacement`.
+    static func archive<Value: GEncodable>(of value: Value, replacing pattern: [UInt8], with replacement: [UInt8]) throws -> [UInt8] {
+        var bytes = try GraphEncoder(.omitChecksum).encode(value) as Bytes
+        let range = try #require(bytes.firstRange(of: pattern))
+        bytes.replaceSubrange(range, with: replacement)
+        return bytes
+    }
+
+    static func bits(_ number: Double) -> [UInt8] { withUnsafeBytes(of: number.bitPattern.littleEndian) { Array($0) } }
+
+    /// Validation and typed decoding agree: both refuse, validation with `message`.
+    static func expectRefused<Value: GDecodable>(_ bytes: [UInt8], as _: Value.Type, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let report = GraphDecoder().validate(bytes)
+        #expect(report.problems.map(\.message) == [message], sourceLocation: sourceLocation)
+        #expect(report.problems.first?.byteOffset != nil, sourceLocation: sourceLocation)
+        #expect(throws: GCodableError.self, sourceLocation: sourceLocation) { try GraphDecoder().decode(Value.self, from: bytes) }
+    }
+
+    /// Validation and typed decoding agree: both accept.
+    static func expectAccepted<Value: GDecodable>(_ bytes: [UInt8], as _: Value.Type, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(GraphDecoder().validate(bytes).isValid, sourceLocation: sourceLocation)
+        #expect(throws: Never.self, sourceLocation: sourceLocation) { try GraphDecoder().decode(Value.self, from: bytes) }
+    }
+
+    @Test func dictionaryKeysAreUnique() throws {
+        let twice = try Self.archive(of: [1: 10, 2: 20], replacing: [4, 40], with: [2, 40])  // zig-zag 2 → 1
+        Self.expectRefused(twice, as: [Int: Int].self, "duplicate Dictionary key")
+        // -0.0 equals 0.0; NaN equals nothing, so two NaN keys are two keys.
+        let zeros = try Self.archive(of: [0.0: 1, 1.5: 2], replacing: Self.bits(1.5), with: Self.bits(-0.0))
+        Self.expectRefused(zeros, as: [Double: Int].self, "duplicate Dictionary key")
+        let nans = try Self.archive(of: [0.5: 1, 1.5: 2], replacing: Self.bits(1.5), with: Self.bits(.nan))
+        let nanTwice = try Self.archive(of: try GraphDecoder().decode([Double: Int].self, from: nans), replacing: Self.bits(0.5), with: Self.bits(.nan))
+        Self.expectAccepted(nanTwice, as: [Double: Int].self)
+    }
+
+    /// Dictionaries and sets of elements that are not packed are stored node by node: their
+    /// keys are still compared where they are native payloads.
+    @Test func keysStoredNodeByNodeAreUniqueToo() throws {
+        let twice = try Self.archive(of: ["a": 1, "b": 2], replacing: Array("\u{1}b".utf8), with: Array("\u{1}a".utf8))
+        Self.expectRefused(twice, as: [String: Int].self, "duplicate Dictionary key")
+        // Canonically equivalent strings are one key to Swift: the Angstrom sign and A with a ring.
+        let equivalent = try Self.archive(of: ["\u{212B}": 1, "xyz": 2], replacing: Array("xyz".utf8), with: Array("A\u{30A}".utf8))
+        Self.expectRefused(equivalent, as: [String: Int].self, "duplicate Dictionary key")
+        let sets = try Self.archive(of: Set([[1, 2], [1, 3]]), replacing: [2, 2, 6], with: [2, 2, 4])
+        Self.expectRefused(sets, as: Set<[Int]>.self, "duplicate Set element")
+    }
+
+    @Test func setElementsAreUnique() throws {
+        let twice = try Self.archive(of: Set([3, 4]), replacing: [8], with: [6])  // zig-zag 4 → 3
+        Self.expectRefused(twice, as: Set<Int>.self, "duplicate Set element")
+    }
+
+    @Test func rangeBoundsAreInOrder() throws {
+        let reversed = try Self.archive(of: 3 ..< 9, replacing: [6, 18], with: [18, 6])
+        Self.expectRefused(reversed, as: Range<Int>.self, "range lower bound exceeds upper bound")
+        let nan = try Self.archive(of: 1.0 ... 2.0, replacing: Self.bits(2.0), with: Self.bits(.nan))
+        Self.expectRefused(nan, as: ClosedRange<Double>.self, "range lower bound exceeds upper bound")
+        let empty = try Self.archive(of: 3 ..< 9, replacing: [6, 18], with: [18, 18])
+        Self.expectAccepted(empty, as: Range<Int>.self)
+    }
+
+    /// Rules apply at every depth: a range inside a dictionary inside an array.
+    @Test func rulesApplyAtEveryDepth() throws {
+        let value = [[7: 3 ..< 9]]
+        let reversed = try Self.archive(of: value, replacing: [6, 18], with: [18, 6])
+        Self.expectRefused(reversed, as: [[Int: Range<Int>]].self, "range lower bound exceeds upper bound")
+        Self.expectAccepted(try GraphEncoder().encode(value) as Bytes, as: [[Int: Range<Int>]].self)
+    }
+
+    @Test func decimalsHaveTheirGrammar() throws {
+        let junk = try Self.archive(of: Decimal(string: "12.5")!, replacing: Array("12.5".utf8), with: Array("12x5".utf8))
+        Self.expectRefused(junk, as: Decimal.self, "invalid Decimal text \"12x5\"")
+    }
+}
