@@ -11,18 +11,26 @@ extension GraphArchive {
     ) throws -> GraphArchive {
         let targetInternal = internalBinaryIOVersion ?? self.internalBinaryIOVersion
         let targetUser = userBinaryIOVersion ?? self.userBinaryIOVersion
+        guard targetInternal != self.internalBinaryIOVersion || targetUser != self.userBinaryIOVersion else { return self }
+        let source = try ParsedArchive(bytes: try bytes())
+        return try GraphArchive(bytes: try source.converted(internalBinaryIOVersion: targetInternal, userBinaryIOVersion: targetUser, registry: registry))
+    }
+}
+
+extension ParsedArchive {
+    /// The archive's bytes rewritten for other BinaryIO versions (see
+    /// ``GraphArchive/converted(internalBinaryIOVersion:userBinaryIOVersion:registry:)``),
+    /// payload by payload, without the structural model.
+    func converted(internalBinaryIOVersion targetInternal: UInt16, userBinaryIOVersion targetUser: UInt16, registry: GTypeRegistry) throws -> [UInt8] {
         guard BinaryIOInternalVersion.supported.contains(targetInternal) else {
             throw GCodableError.cannotEncode(GraphArchive.self, .init(debugDescription: "unknown internal BinaryIO version \(targetInternal)"))
         }
-        guard targetInternal != self.internalBinaryIOVersion || targetUser != self.userBinaryIOVersion else { return self }
-
-        let source = try ParsedArchive(bytes: try bytes())
         /// For each payload node: whether its payload is native (opaque ones are
         /// length-prefixed), and how to rewrite it.
         var rewriters: [Int: (isNative: Bool, rewrite: (inout BinaryReadBuffer, inout BinaryWriteBuffer) throws -> Void)] = [:]
         var missingTypes: Set<String> = []
-        for (index, node) in source.nodes.enumerated() where node.kind.hasPayload {
-            switch source.types.resolve(node.typeReference) {
+        for (index, node) in nodes.enumerated() where node.kind.hasPayload {
+            switch types.resolve(node.typeReference) {
             case .native(let layout)?:
                 rewriters[index] = (true, { reader, writer in try layout.transcode(&reader, to: &writer) })
             case .named(let named)?:
@@ -42,18 +50,18 @@ extension GraphArchive {
 
         var buffer = BinaryWriteBuffer(version: targetUser, internalVersion: targetInternal)
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
-        var copied = source.header.bodyRange.lowerBound
-        for (index, node) in source.nodes.enumerated() {
+        var copied = header.bodyRange.lowerBound
+        for (index, node) in nodes.enumerated() {
             guard let (isNative, rewrite) = rewriters[index] else { continue }
-            var reader = source.payloadReader(of: node)
+            var reader = payloadReader(of: node)
             if isNative {
-                buffer.writeBytes(source.bytes[copied ..< node.payload.lowerBound])
+                buffer.writeBytes(bytes[copied ..< node.payload.lowerBound])
                 try rewrite(&reader, &buffer)
             } else {
                 // Opaque payloads are length-prefixed: rewrite the prefix too.
                 var prefix = ScratchBytes()
                 prefix.appendVarUInt(UInt64(node.payload.count))
-                buffer.writeBytes(source.bytes[copied ..< node.payload.lowerBound - prefix.count])
+                buffer.writeBytes(bytes[copied ..< node.payload.lowerBound - prefix.count])
                 try buffer.writeLengthPrefixed { try rewrite(&reader, &$0) }
             }
             guard reader.isAtEnd else {
@@ -61,17 +69,18 @@ extension GraphArchive {
             }
             copied = node.payload.upperBound
         }
-        buffer.writeBytes(source.bytes[copied ..< source.header.bodyRange.upperBound])
+        buffer.writeBytes(bytes[copied ..< header.bodyRange.upperBound])
         let bodyLength = buffer.count - ArchiveHeader.size
-        buffer.writeBytes(source.bytes[source.header.tablesRange])
+        buffer.writeBytes(bytes[header.tablesRange])
         var bytes = buffer.bytes
-        var header = source.header
+        var header = header
         header.internalBinaryIOVersion = targetInternal
         header.userBinaryIOVersion = targetUser
         header.bodyLength = UInt64(bodyLength)
         ArchiveHeader.seal(&bytes, header: header)
-        return try GraphArchive(bytes: bytes)
+        return bytes
     }
+
 
     /// Reads a payload of `type` and writes it again, with each buffer's versions.
     private static func rewriter<T: GBinaryCodable>(for type: T.Type) -> (inout BinaryReadBuffer, inout BinaryWriteBuffer) throws -> Void {

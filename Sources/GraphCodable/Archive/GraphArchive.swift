@@ -93,7 +93,7 @@ public struct GraphArchive: Sendable, Equatable {
         self.body = body
     }
 
-    private static func typeEntry(_ entry: ResolvedType, in table: TypeTable) -> TypeEntry {
+    static func typeEntry(_ entry: ResolvedType, in table: TypeTable) -> TypeEntry {
         func reference(_ layout: NativeDescriptor) -> UInt32 { table.existingReference(for: .native(layout)) ?? 0 }
         switch entry {
         case .named(let named) where named.kind == .class:

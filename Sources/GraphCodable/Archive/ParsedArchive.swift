@@ -2,6 +2,8 @@
 /// body as a flat list of nodes. Parsing instantiates no user type.
 struct ParsedArchive {
     let bytes: [UInt8]
+    /// The limits it was parsed under, which the work on it keeps too.
+    let limits: ArchiveLimits
     let header: ArchiveHeader
     let types: TypeTable
     let keys: KeyTable
@@ -16,6 +18,7 @@ struct ParsedArchive {
             throw GCodableError.limit("the archive has \(bytes.count) bytes, the limit is \(limits.maximumArchiveSize)", at: 0)
         }
         self.bytes = bytes
+        self.limits = limits
         header = try ArchiveHeader(validating: bytes, problems: problems)
         var tables = BinaryReadBuffer(
             bytes: bytes, range: header.tablesRange, version: header.userBinaryIOVersion,

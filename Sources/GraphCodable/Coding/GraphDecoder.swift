@@ -82,6 +82,28 @@ public final class GraphDecoder {
         }
     }
 
+    /// Writes the lossless JSON form of an archive (Docs/ArchiveJSON.md) to `output` piece by
+    /// piece, as `GraphArchive(bytes:).writeJSON(indented:limits:to:)` does, without building
+    /// the archive's structural model: for archives too large to hold twice.
+    public func writeJSON<Q: DataProtocol>(from data: Q, indented: Bool = true, to output: ([UInt8]) throws -> Void) throws {
+        try ArchiveJSONWriter.write(try ParsedArchive(bytes: Self.bytes(of: data), limits: limits), indented: indented, to: output)
+    }
+
+    /// An archive's bytes rewritten for other BinaryIO versions (nil keeps the archive's own),
+    /// as `GraphArchive.converted(internalBinaryIOVersion:userBinaryIOVersion:registry:)`
+    /// does, without building the structural model. Opaque payloads are rewritten by their
+    /// types from ``registry`` (none without one).
+    public func convert<Q: DataProtocol>(_ data: Q, internalBinaryIOVersion: UInt16? = nil, userBinaryIOVersion: UInt16? = nil) throws -> [UInt8] {
+        let converted = try {
+            let source = try ParsedArchive(bytes: Self.bytes(of: data), limits: limits)
+            return try source.converted(
+                internalBinaryIOVersion: internalBinaryIOVersion ?? source.header.internalBinaryIOVersion,
+                userBinaryIOVersion: userBinaryIOVersion ?? source.header.userBinaryIOVersion, registry: registry ?? GTypeRegistry())
+        }()
+        _ = try ParsedArchive(bytes: converted, limits: limits)  // what is written reads back
+        return converted
+    }
+
     private static func bytes<Q: DataProtocol>(of data: Q) -> [UInt8] {
         if let bytes = data as? [UInt8] { return bytes }
         return [UInt8](data)

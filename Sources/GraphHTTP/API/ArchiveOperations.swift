@@ -32,7 +32,7 @@ public struct ArchiveOperations: Sendable {
     /// Writes the lossless JSON form (Docs/ArchiveJSON.md), compact or indented, piece by
     /// piece through `output`.
     public func json(_ archive: [UInt8], pretty: Bool, to output: ([UInt8]) throws -> Void) throws {
-        try streaming { try GraphArchive(bytes: archive, limits: limits).writeJSON(indented: pretty, limits: limits, to: output) }
+        try streaming { try decoder.writeJSON(from: archive, indented: pretty, to: output) }
     }
 
     /// The archive a JSON form describes.
@@ -56,9 +56,7 @@ public struct ArchiveOperations: Sendable {
     /// The archive rewritten for other BinaryIO versions (nil keeps the archive's own).
     public func convert(_ archive: [UInt8], userBinaryIOVersion: UInt16?, internalBinaryIOVersion: UInt16?) throws(Problem) -> [UInt8] {
         try codec(decodingKind: .missingTypes) {
-            try GraphArchive(bytes: archive, limits: limits)
-                .converted(internalBinaryIOVersion: internalBinaryIOVersion, userBinaryIOVersion: userBinaryIOVersion, registry: registry)
-                .bytes(limits: limits)
+            try decoder.convert(archive, internalBinaryIOVersion: internalBinaryIOVersion, userBinaryIOVersion: userBinaryIOVersion)
         }
     }
 

@@ -7,7 +7,9 @@ extension GraphArchive {
     /// The archive as JSON text (UTF-8): indented by two spaces per level, or compact. The
     /// text is at most `limits.maximumTextBytesPerArchiveByte` times the archive's size.
     public func jsonData(indented: Bool = true, limits: ArchiveLimits = ArchiveLimits()) throws -> Data {
-        Data(try TextOutput.collecting(limit: try textLimit(limits)) { try writeJSON(indented: indented, to: &$0) })
+        let archive = try ParsedArchive(bytes: try bytes(limits: limits), limits: limits)
+        let limit = limits.textBudget(forArchiveOfSize: archive.bytes.count)
+        return Data(try TextOutput.collecting(limit: limit) { try ArchiveJSONWriter(archive: archive).write(indented: indented, to: &$0) })
     }
 
     /// Writes the JSON form to `output` piece by piece (chunks of UTF-8 of some 64 KiB), so
@@ -15,61 +17,7 @@ extension GraphArchive {
     /// stop the writing. The text is at most `limits.maximumTextBytesPerArchiveByte` times the
     /// archive's size.
     public func writeJSON(indented: Bool = true, limits: ArchiveLimits = ArchiveLimits(), to output: ([UInt8]) throws -> Void) throws {
-        let limit = try textLimit(limits)
-        try withoutActuallyEscaping(output) { output in
-            var text = TextOutput(output, limit: limit)
-            try writeJSON(indented: indented, to: &text)
-            try text.flush()
-        }
-    }
-
-    /// The most text the JSON form may take: a multiple of the size of the archive's bytes.
-    private func textLimit(_ limits: ArchiveLimits) throws -> Int {
-        limits.textBudget(forArchiveOfSize: try bytes(limits: limits).count)
-    }
-
-    private func writeJSON(indented: Bool, to output: inout TextOutput) throws {
-        let stack = StackGuard()
-        let layouts = try nativeLayouts()
-        var writer = JSONTextWriter(output, indented: indented)
-        try writer.beginObject()
-        try writer.member("format", .string("graphcodable-archive"), stack: stack)
-        try writer.member("formatVersion", .number("1"), stack: stack)
-        try writer.member("checksummed", .bool(isChecksummed), stack: stack)
-        try writer.member("internalBinaryIOVersion", .number(String(internalBinaryIOVersion)), stack: stack)
-        try writer.member("userBinaryIOVersion", .number(String(userBinaryIOVersion)), stack: stack)
-        try writer.member("types", .array(types.map(Self.json(of:))), stack: stack)
-        try writer.member("keys", .array(keys.map { .string($0) }), stack: stack)
-        try writer.key("body")
-        try writer.beginArray()
-        // Iterative pre-order walk: each frame holds a list of siblings and the next one.
-        var frames: [(nodes: [Node], next: Int)] = [(body, 0)]
-        while let frame = frames.last {
-            guard frame.next < frame.nodes.count else {
-                frames.removeLast()
-                try writer.endArray()
-                if !frames.isEmpty { try writer.endObject() }
-                continue
-            }
-            let node = frame.nodes[frame.next]
-            frames[frames.count - 1].next += 1
-            try writer.nextElement()
-            let isLeaf = node.kind != .val && node.kind != .ref
-            if isLeaf { writer.beginInline() }  // a node without fields takes one line
-            try writer.beginObject()
-            for (key, value) in heading(of: node) { try writer.member(key, value, stack: stack) }
-            if isLeaf {
-                try writePayload(of: node, layouts: layouts, to: &writer, stack: stack)
-                try writer.endObject()
-                writer.endInline()
-            } else {
-                try writer.key("fields")
-                try writer.beginArray()
-                frames.append((node.fields, 0))
-            }
-        }
-        try writer.endObject()
-        output = writer.output
+        try ArchiveJSONWriter.write(try ParsedArchive(bytes: try bytes(limits: limits), limits: limits), indented: indented, to: output)
     }
 
     /// Reads the JSON form. Invalid JSON, or JSON that breaks the format's rules, throws
@@ -96,33 +44,19 @@ extension GraphArchive {
         }
         body = []
         let layouts = try nativeLayouts()
+        var keyIDs: [String: UInt32] = [:]
+        for (index, key) in keys.enumerated().reversed() { keyIDs[key] = UInt32(index + 1) }
+        let versions = (user: userBinaryIOVersion, internal: internalBinaryIOVersion)
         let bodyValues = try reader.array(document["body"], "body")
         for (index, value) in bodyValues.enumerated() {
             let parsed = try reader.nested(.key("body")) {
-                try $0.nested(.index(index)) { try self.node(from: value, layouts: layouts, reader: &$0, stack: stack) }
+                try $0.nested(.index(index)) { try Self.node(from: value, layouts: layouts, keyIDs: keyIDs, versions: versions, reader: &$0, stack: stack) }
             }
             body.append(parsed)
         }
     }
 
     // MARK: Types
-
-    private static func json(of entry: TypeEntry) -> JSONValue {
-        func number<T: BinaryInteger>(_ value: T) -> JSONValue { .number(String(value)) }
-        switch entry {
-        case .valueType(let qualifiedName, let mangledName, let version):
-            return .object([("valueType", .string(qualifiedName)), ("mangledName", .string(mangledName)), ("version", number(version))])
-        case .classType(let qualifiedName, let mangledName, let version):
-            return .object([("classType", .string(qualifiedName)), ("mangledName", .string(mangledName)), ("version", number(version))])
-        case .array(let element): return .object([("array", number(element))])
-        case .set(let element): return .object([("set", number(element))])
-        case .dictionary(let key, let value): return .object([("dictionary", .array([number(key), number(value)]))])
-        case .optional(let wrapped): return .object([("optional", number(wrapped))])
-        case .range(let bound): return .object([("range", number(bound))])
-        case .closedRange(let bound): return .object([("closedRange", number(bound))])
-        case .simd(let lanes, let scalar): return .object([("simd", number(lanes)), ("scalar", number(scalar))])
-        }
-    }
 
     private static let typeKinds = ["valueType", "classType", "array", "set", "dictionary", "optional", "range", "closedRange", "simd"]
 
@@ -159,36 +93,9 @@ extension GraphArchive {
 
     // MARK: Nodes
 
-    /// A node's members before its fields or payload: kind, key, type, id.
-    private func heading(of node: Node) -> [(String, JSONValue)] {
-        var members: [(String, JSONValue)] = [("kind", .string(node.kind.rawValue))]
-        if node.key != 0 {
-            members.append(("key", node.key <= keys.count ? .string(keys[Int(node.key) - 1]) : .number(String(node.key))))
-        }
-        if node.type != 0 { members.append(("type", .number(String(node.type)))) }
-        if node.objectID != 0 { members.append(("id", .number(String(node.objectID)))) }
-        return members
-    }
-
-    /// A payload node's `value`, or its `bytes`: a native payload that cannot be read as its
-    /// layout (and an opaque one) shows as its bytes, so that every archive has a JSON form.
-    /// A native payload is read twice, to check it and then to write it, and never held as
-    /// values.
-    private func writePayload(of node: Node, layouts: [UInt32: NativeDescriptor], to writer: inout JSONTextWriter, stack: StackGuard) throws {
-        guard node.kind == .biv || node.kind == .bir else { return }
-        func reader() -> BinaryReadBuffer {
-            BinaryReadBuffer(bytes: node.payload, version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
-        }
-        if let layout = layouts[node.type], layout.isReadable(reader()) {
-            var payload = reader()
-            try writer.key("value")
-            return try NativeJSON.write(layout, &payload, to: &writer, stack: stack)
-        }
-        try writer.member("bytes", .string(Data(node.payload).base64EncodedString()), stack: stack)
-    }
-
-    private func node(
-        from value: JSONValue, layouts: [UInt32: NativeDescriptor], reader: inout JSONReader, stack: StackGuard
+    private static func node(
+        from value: JSONValue, layouts: [UInt32: NativeDescriptor], keyIDs: [String: UInt32], versions: (user: UInt16, internal: UInt16),
+        reader: inout JSONReader, stack: StackGuard
     ) throws -> Node {
         guard stack.hasRoom() else { throw reader.problem("the JSON nests too deeply for this thread's stack", at: nil) }
         guard case .object = value else { throw reader.problem("a node must be an object", at: nil) }
@@ -199,8 +106,8 @@ extension GraphArchive {
         switch value["key"] {
         case nil: break
         case .string(let key)?:
-            guard let index = keys.firstIndex(of: key) else { throw reader.problem("key \"\(key)\" is not in keys", at: "key") }
-            node.key = UInt32(index + 1)
+            guard let id = keyIDs[key] else { throw reader.problem("key \"\(key)\" is not in keys", at: "key") }
+            node.key = id
         case let other?: node.key = try reader.integer(other, "key", as: UInt32.self)
         }
         if let type = value["type"] { node.type = try reader.integer(type, "type", as: UInt32.self) }
@@ -210,7 +117,7 @@ extension GraphArchive {
             let fields = try reader.array(value["fields"] ?? .array([]), "fields")
             for (index, field) in fields.enumerated() {
                 let child = try reader.nested(.key("fields")) {
-                    try $0.nested(.index(index)) { try self.node(from: field, layouts: layouts, reader: &$0, stack: stack) }
+                    try $0.nested(.index(index)) { try Self.node(from: field, layouts: layouts, keyIDs: keyIDs, versions: versions, reader: &$0, stack: stack) }
                 }
                 node.fields.append(child)
             }
@@ -218,7 +125,7 @@ extension GraphArchive {
             if let layout = layouts[node.type], value["bytes"] == nil {
                 guard let json = value["value"] else { throw reader.problem("a native value needs \"value\" or \"bytes\"", at: nil) }
                 let native = try reader.nested(.key("value")) { try NativeJSON.value(of: json, layout: layout, reader: &$0) }
-                var buffer = BinaryWriteBuffer(version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
+                var buffer = BinaryWriteBuffer(version: versions.user, internalVersion: versions.internal)
                 do {
                     try layout.write(native, to: &buffer)
                 } catch {

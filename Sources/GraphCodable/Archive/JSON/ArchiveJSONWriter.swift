@@ -1,0 +1,100 @@
+import Foundation
+
+/// Writes the JSON form of a parsed archive (Docs/ArchiveJSON.md) while it walks the
+/// archive's flat list of nodes: nothing is built but the text, which leaves piece by piece.
+/// Indented, a node with fields spreads over lines and any other node takes one line.
+struct ArchiveJSONWriter {
+    let archive: ParsedArchive
+
+    /// Writes the JSON form of `archive` to `output` piece by piece, at most the text the
+    /// archive may make (see ``ArchiveLimits/maximumTextBytesPerArchiveByte``).
+    static func write(_ archive: ParsedArchive, indented: Bool, to output: ([UInt8]) throws -> Void) throws {
+        try withoutActuallyEscaping(output) { output in
+            var text = TextOutput(output, limit: archive.limits.textBudget(forArchiveOfSize: archive.bytes.count))
+            try ArchiveJSONWriter(archive: archive).write(indented: indented, to: &text)
+            try text.flush()
+        }
+    }
+
+    func write(indented: Bool, to output: inout TextOutput) throws {
+        let stack = StackGuard()
+        var writer = JSONTextWriter(output, indented: indented)
+        let header = archive.header
+        try writer.beginObject()
+        try writer.member("format", .string("graphcodable-archive"), stack: stack)
+        try writer.member("formatVersion", .number("1"), stack: stack)
+        try writer.member("checksummed", .bool(header.flags.contains(.checksummed)), stack: stack)
+        try writer.member("internalBinaryIOVersion", .number(String(header.internalBinaryIOVersion)), stack: stack)
+        try writer.member("userBinaryIOVersion", .number(String(header.userBinaryIOVersion)), stack: stack)
+        try writer.key("types")
+        try writer.beginArray()
+        for entry in archive.types.entries {
+            try writer.nextElement()
+            try writer.write(Self.json(of: GraphArchive.typeEntry(entry, in: archive.types)), stack: stack)
+        }
+        try writer.endArray()
+        try writer.key("keys")
+        try writer.beginArray()
+        for key in archive.keys.keys {
+            try writer.nextElement()
+            try writer.write(.string(key), stack: stack)
+        }
+        try writer.endArray()
+        try writer.key("body")
+        try writer.beginArray()
+        try archive.walk { node, _ in
+            try writer.nextElement()
+            let isLeaf = !node.kind.hasFields
+            if isLeaf { writer.beginInline() }
+            try writer.beginObject()
+            try writer.member("kind", .string(node.kind.code), stack: stack)
+            if node.keyID != 0 {
+                try writer.member("key", archive.keys.key(for: node.keyID).map(JSONValue.string) ?? .number(String(node.keyID)), stack: stack)
+            }
+            if node.typeReference != 0 { try writer.member("type", .number(String(node.typeReference)), stack: stack) }
+            if node.objectID != 0 { try writer.member("id", .number(String(node.objectID)), stack: stack) }
+            guard isLeaf else {
+                try writer.key("fields")
+                return try writer.beginArray()
+            }
+            if node.kind.hasPayload { try writePayload(of: node, to: &writer, stack: stack) }
+            try writer.endObject()
+            writer.endInline()
+        } end: { _ in
+            try writer.endArray()
+            try writer.endObject()
+        }
+        try writer.endArray()
+        try writer.endObject()
+        output = writer.output
+    }
+
+    /// A payload's `value`, or its `bytes`: a native payload that cannot be read as its layout
+    /// (and an opaque one) shows as its bytes, so that every archive has a JSON form. A
+    /// native payload is read twice, to check it and then to write it, and never held.
+    private func writePayload(of node: ArchiveNode, to writer: inout JSONTextWriter, stack: StackGuard) throws {
+        if case .native(let layout)? = archive.types.resolve(node.typeReference), layout.isReadable(archive.payloadReader(of: node)) {
+            var reader = archive.payloadReader(of: node)
+            try writer.key("value")
+            return try NativeJSON.write(layout, &reader, to: &writer, stack: stack)
+        }
+        try writer.member("bytes", .string(Data(archive.bytes[node.payload]).base64EncodedString()), stack: stack)
+    }
+
+    private static func json(of entry: GraphArchive.TypeEntry) -> JSONValue {
+        func number<T: BinaryInteger>(_ value: T) -> JSONValue { .number(String(value)) }
+        switch entry {
+        case .valueType(let qualifiedName, let mangledName, let version):
+            return .object([("valueType", .string(qualifiedName)), ("mangledName", .string(mangledName)), ("version", number(version))])
+        case .classType(let qualifiedName, let mangledName, let version):
+            return .object([("classType", .string(qualifiedName)), ("mangledName", .string(mangledName)), ("version", number(version))])
+        case .array(let element): return .object([("array", number(element))])
+        case .set(let element): return .object([("set", number(element))])
+        case .dictionary(let key, let value): return .object([("dictionary", .array([number(key), number(value)]))])
+        case .optional(let wrapped): return .object([("optional", number(wrapped))])
+        case .range(let bound): return .object([("range", number(bound))])
+        case .closedRange(let bound): return .object([("closedRange", number(bound))])
+        case .simd(let lanes, let scalar): return .object([("simd", number(lanes)), ("scalar", number(scalar))])
+        }
+    }
+}
