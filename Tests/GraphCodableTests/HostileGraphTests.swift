@@ -36,9 +36,9 @@ import Testing
     /// added when the node lacks it), lengths and checksum made valid again.
     static func rewriting(_ archive: ParsedArchive, node index: Int, _ field: Field, to value: UInt32) -> [UInt8] {
         let node = archive.nodes[index]
-        var reader = archive.payloadReader(of: ArchiveNode(
-            kind: node.kind, keyID: 0, typeReference: 0, objectID: 0, unkeyedFieldCount: 0, offset: node.offset,
-            payload: node.offset ..< archive.header.bodyRange.upperBound, next: 0))
+        var span = ArchiveNode(kind: node.kind, offset: node.offset, next: 0)
+        span.payload = node.offset ..< archive.header.bodyRange.upperBound
+        var reader = archive.payloadReader(of: span)
         let tag = try! reader.readByte()
         var ids = (key: node.keyID, type: node.typeReference, object: node.objectID)
         for present in [tag & NodeTag.keyed, tag & NodeTag.typed, tag & NodeTag.identified] where present != 0 {

@@ -5,7 +5,7 @@
 public struct ArchiveLimits: Sendable, Equatable {
     /// The largest archive, in bytes.
     public var maximumArchiveSize = 1 << 30
-    /// The most nodes in the body (each costs some 60 bytes of memory while decoding).
+    /// The most nodes in the body (each costs some 40 bytes of memory while it is read).
     public var maximumNodeCount = 4_000_000
     /// The deepest nesting of `VAL` and `REF` nodes.
     public var maximumDepth = 10_000
@@ -13,12 +13,15 @@ public struct ArchiveLimits: Sendable, Equatable {
     public var maximumLength = 256 << 20
     /// The most entries in the type table, and the most keys in the key table.
     public var maximumTableCount = 1_000_000
-    /// The most memory a typed decode may build, in bytes per byte of archive: each value it
-    /// decodes counts its size in memory, each collection the room it reserves for its
-    /// elements, each string and data its bytes. Any archive may build
-    /// ``minimumBudget`` whatever its size. Without it, a small archive could make a large
-    /// value: an array of nil `SIMD64<Double>?` costs 513 bytes of memory per archive byte.
-    public var maximumDecodedBytesPerArchiveByte = 64
+    /// The most memory that reading an archive may build, in bytes per byte of archive:
+    /// parsing it (36 bytes a node), decoding it (each value at its size in memory, each
+    /// collection at the room it reserves), validating it (the keys and elements compared),
+    /// its structural model (``GraphArchive``, 32 bytes a node and its payloads). Any archive
+    /// may build ``minimumBudget`` whatever its size; the default, 128, leaves room for
+    /// archives of one-byte nodes (`nil`s), and typical archives take 3 to 10. Without it, a small archive could make a large value: an array of
+    /// nil `SIMD64<Double>?` costs 513 bytes of memory per archive byte. What your own
+    /// `init(from:)` allocates beyond the values it decodes is not counted.
+    public var maximumMemoryBytesPerArchiveByte = 128
     /// The longest text made from an archive (its dump, its JSON form, compact or
     /// indented), in bytes per byte of archive. Any archive may make ``minimumBudget`` of
     /// text whatever its size. Without it, a key or type name stored once and named by a
@@ -31,9 +34,9 @@ public struct ArchiveLimits: Sendable, Equatable {
     /// The default limits.
     public init() {}
 
-    /// The bytes of memory a typed decode of an archive of `size` bytes may build.
-    func decodedBudget(forArchiveOfSize size: Int) -> Int {
-        Self.budget(size, maximumDecodedBytesPerArchiveByte)
+    /// The bytes of memory reading an archive of `size` bytes may build.
+    func memoryBudget(forArchiveOfSize size: Int) -> Int {
+        Self.budget(size, maximumMemoryBytesPerArchiveByte)
     }
 
     /// The bytes of text an archive of `size` bytes may make.

@@ -1,4 +1,6 @@
-/// One node of an archive's body, as the parser records it.
+/// One node of an archive's body, as the parser records it: 36 bytes, since a parsed
+/// archive holds one for every node (archives and their node lists are at most 4 GiB long,
+/// so offsets and indexes fit 32 bits).
 ///
 /// Nodes are stored in body order (pre-order): the fields of a `VAL` or `REF` at index `i`
 /// start at `i + 1`, and `next` is the index just past the node and all its fields.
@@ -12,11 +14,39 @@ struct ArchiveNode {
     var objectID: UInt32
     /// For `VAL` and `REF`, the number of unkeyed fields.
     var unkeyedFieldCount: UInt32
+    private var storedOffset: UInt32
+    private var payloadStart: UInt32
+    private var payloadEnd: UInt32
+    private var storedNext: UInt32
+
+    init(kind: NodeKind, offset: Int, next: Int) {
+        self.kind = kind
+        keyID = 0
+        typeReference = 0
+        objectID = 0
+        unkeyedFieldCount = 0
+        storedOffset = UInt32(truncatingIfNeeded: offset)
+        payloadStart = storedOffset
+        payloadEnd = storedOffset
+        storedNext = UInt32(truncatingIfNeeded: next)
+    }
+
     /// The offset of the node's tag byte in the archive.
-    var offset: Int
+    var offset: Int { Int(storedOffset) }
+
     /// For `BIV` and `BIR`, the bytes of the value: a native payload as its layout lays it
     /// out (a string's count included), an opaque payload without its length prefix.
-    var payload: Range<Int>
+    var payload: Range<Int> {
+        get { Int(payloadStart) ..< Int(payloadEnd) }
+        set { (payloadStart, payloadEnd) = (UInt32(truncatingIfNeeded: newValue.lowerBound), UInt32(truncatingIfNeeded: newValue.upperBound)) }
+    }
+
     /// The index just past the node and its fields.
-    var next: Int
+    var next: Int {
+        get { Int(storedNext) }
+        set { storedNext = UInt32(truncatingIfNeeded: newValue) }
+    }
+
+    /// The largest archive, and node list, the fields can describe.
+    static let maximumCount = Int(UInt32.max)
 }

@@ -65,10 +65,15 @@ public struct GraphArchive: Sendable, Equatable {
 
     /// Reads the structure of an archive, checking it as decoding does.
     public init<Q: DataProtocol>(bytes: Q, limits: ArchiveLimits = ArchiveLimits()) throws {
-        self.init(try ParsedArchive(bytes: bytes as? [UInt8] ?? [UInt8](bytes), limits: limits))
+        try self.init(try ParsedArchive(bytes: bytes as? [UInt8] ?? [UInt8](bytes), limits: limits))
     }
 
-    init(_ archive: ParsedArchive) {
+    /// The memory of a node of the model beyond its payload, and of an array's header.
+    private static let nodeCost = MemoryLayout<Node>.stride
+    private static let arrayCost = 32
+
+    /// The model of a parsed archive, charged to its memory budget.
+    init(_ archive: ParsedArchive) throws {
         isChecksummed = archive.header.flags.contains(.checksummed)
         internalBinaryIOVersion = archive.header.internalBinaryIOVersion
         userBinaryIOVersion = archive.header.userBinaryIOVersion
@@ -84,6 +89,7 @@ public struct GraphArchive: Sendable, Equatable {
                 open.removeLast()
                 attach(top.node)
             }
+            try archive.budget.charge(Self.nodeCost + (flat.kind.hasFields || !flat.payload.isEmpty ? Self.arrayCost : 0) + flat.payload.count)
             let node = Node(
                 kind: Node.Kind(flat.kind), key: flat.keyID, type: flat.typeReference, objectID: flat.objectID,
                 payload: flat.kind.hasPayload ? Array(archive.bytes[flat.payload]) : [])

@@ -75,6 +75,7 @@ extension ParsedArchive {
     /// unique, among those that are native payloads or nil.
     private func checkUnique(fieldsOf index: Int, every step: Int, _ message: String) throws {
         var seen: Set<NativeIdentity> = []
+        defer { budget.refund(seen.count * NativeContentCheck.identityCost) }
         var field = index + 1
         var position = 0
         while field < nodes[index].next {
@@ -93,6 +94,7 @@ extension ParsedArchive {
             default:
                 continue
             }
+            try budget.charge(NativeContentCheck.identityCost, at: node.offset)
             guard seen.insert(identity).inserted else { throw GCodableError.corrupted(message, at: node.offset) }
         }
     }

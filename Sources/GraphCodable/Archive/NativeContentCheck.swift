@@ -2,7 +2,7 @@
 /// valid (UTF-8, integer ranges, Bool and presence bytes…), the keys of each dictionary and
 /// the elements of each set unique, and each range's lower bound not above its upper one,
 /// compared as Swift compares them (see ``NativeIdentity``). Only the keys and elements being
-/// compared are kept.
+/// compared are kept, charged to the reader's memory budget while they are.
 struct NativeContentCheck {
     /// A container begun and not yet ended.
     private struct Frame {
@@ -23,10 +23,19 @@ struct NativeContentCheck {
 
     private var open: [Frame] = []
     private var captures: [Capture] = []
+    private let budget: MemoryBudget?
+    /// What the keys and elements kept were charged.
+    private var charged = 0
+
+    /// The memory of a key or element kept to compare it.
+    static let identityCost = 64
+
+    private init(budget: MemoryBudget?) { self.budget = budget }
 
     /// Checks the payload `reader` holds; throws the first problem, at its offset.
     static func check(_ layout: NativeDescriptor, _ reader: inout BinaryReadBuffer) throws {
-        var check = NativeContentCheck()
+        var check = NativeContentCheck(budget: reader.budget)
+        defer { check.budget?.refund(check.charged) }
         let start = reader.offset
         do {
             try layout.walk(&reader) { try check.add($0, $1) }
@@ -68,6 +77,8 @@ struct NativeContentCheck {
     private mutating func ended() throws {
         guard let capture = captures.last, capture.depth == open.count else { return }
         captures.removeLast()
+        try budget?.charge(Self.identityCost)
+        charged += Self.identityCost
         let value = try capture.builder.value()
         let parent = open.count - 1
         switch open[parent].layout {

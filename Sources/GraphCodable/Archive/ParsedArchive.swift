@@ -4,6 +4,8 @@ struct ParsedArchive {
     let bytes: [UInt8]
     /// The limits it was parsed under, which the work on it keeps too.
     let limits: ArchiveLimits
+    /// The memory the work on it may still build; its parse is charged already.
+    let budget: MemoryBudget
     let header: ArchiveHeader
     let types: TypeTable
     let keys: KeyTable
@@ -14,16 +16,19 @@ struct ParsedArchive {
     /// Parses `bytes`. With a `problems` log (validation), the problems after which parsing
     /// can go on are logged rather than thrown.
     init(bytes: [UInt8], limits: ArchiveLimits = ArchiveLimits(), problems: ProblemLog? = nil) throws {
-        guard bytes.count <= limits.maximumArchiveSize else {
-            throw GCodableError.limit("the archive has \(bytes.count) bytes, the limit is \(limits.maximumArchiveSize)", at: 0)
+        let maximumSize = min(limits.maximumArchiveSize, ArchiveNode.maximumCount)
+        guard bytes.count <= maximumSize else {
+            throw GCodableError.limit("the archive has \(bytes.count) bytes, the limit is \(maximumSize)", at: 0)
         }
         self.bytes = bytes
         self.limits = limits
+        budget = MemoryBudget(forArchiveOfSize: bytes.count, limits: limits)
         header = try ArchiveHeader(validating: bytes, problems: problems)
         var tables = BinaryReadBuffer(
             bytes: bytes, range: header.tablesRange, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
         types = try TypeTable.read(from: &tables, maximumCount: limits.maximumTableCount, maximumLength: limits.maximumLength)
+        try budget.charge(types.count, of: Self.typeEntryCost)
         keys = try KeyTable.read(from: &tables, maximumCount: limits.maximumTableCount, maximumLength: limits.maximumLength)
         guard tables.isAtEnd else {
             throw GCodableError.invalid("\(tables.remainingCount) unexpected bytes after the key table", at: tables.offset)
@@ -31,9 +36,12 @@ struct ParsedArchive {
         var body = BinaryReadBuffer(
             bytes: bytes, range: header.bodyRange, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
-        let parser = BodyParser(types: types, keys: keys, limits: limits, problems: problems)
+        let parser = BodyParser(types: types, keys: keys, limits: limits, budget: budget, problems: problems)
         (nodes, definitions) = try parser.parse(&body)
     }
+
+    /// The memory of a type table entry, resolved.
+    private static let typeEntryCost = 64
 
     /// Visits the nodes in body order with their nesting depth, and calls `end` with the
     /// depth of each `VAL`/`REF` when its fields end.
@@ -53,11 +61,13 @@ struct ParsedArchive {
         }
     }
 
-    /// A reader over the payload of `node`.
+    /// A reader over the payload of `node`, charging what it reads to ``budget``.
     func payloadReader(of node: ArchiveNode) -> BinaryReadBuffer {
-        BinaryReadBuffer(
+        var reader = BinaryReadBuffer(
             bytes: bytes, range: node.payload, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
+        reader.budget = budget
+        return reader
     }
 }
 
@@ -91,12 +101,18 @@ private struct BodyParser {
     private let types: TypeTable
     private let keys: KeyTable
     private let limits: ArchiveLimits
+    private let budget: MemoryBudget
     private let problems: ProblemLog?
 
-    init(types: TypeTable, keys: KeyTable, limits: ArchiveLimits, problems: ProblemLog?) {
+    /// The memory of a node, and of the definition of an object id.
+    private static let nodeCost = MemoryLayout<ArchiveNode>.stride
+    private static let definitionCost = 32
+
+    init(types: TypeTable, keys: KeyTable, limits: ArchiveLimits, budget: MemoryBudget, problems: ProblemLog?) {
         self.types = types
         self.keys = keys
         self.limits = limits
+        self.budget = budget
         self.problems = problems
         let count = Int(TypeReference.firstTableReference) + types.count
         shapes = (0 ..< count).map { reference in
@@ -149,9 +165,8 @@ private struct BodyParser {
             guard nodes.count < limits.maximumNodeCount else {
                 throw GCodableError.limit("more than \(limits.maximumNodeCount) nodes", at: offset)
             }
-            var node = ArchiveNode(
-                kind: kind, keyID: 0, typeReference: 0, objectID: 0, unkeyedFieldCount: 0, offset: offset,
-                payload: offset ..< offset, next: nodes.count + 1)
+            try budget.charge(Self.nodeCost, at: offset)
+            var node = ArchiveNode(kind: kind, offset: offset, next: nodes.count + 1)
             var step: Step?
             if tag & NodeTag.keyed != 0 {
                 node.keyID = try readID(&body, "key id")
@@ -203,6 +218,7 @@ private struct BodyParser {
                 }
             }
             if node.objectID != 0 && !isPointer {
+                try budget.charge(Self.definitionCost, at: offset)
                 if definitions.updateValue(nodes.count, forKey: node.objectID) != nil {
                     try problems.report(problem("object id \(node.objectID) is defined twice", at: offset, step: step))
                 }

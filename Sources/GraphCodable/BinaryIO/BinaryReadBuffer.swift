@@ -15,6 +15,8 @@ public struct BinaryReadBuffer: Sendable {
     public let version: UInt16
     /// The version of the library's own layouts the bytes were written with.
     public let internalVersion: UInt16
+    /// Where the collections read are charged, when reading an archive.
+    var budget: MemoryBudget?
 
     /// Creates a buffer that reads `bytes` from the start, written with the given versions.
     public init(

@@ -35,9 +35,17 @@ extension BinaryReadBuffer {
     /// collections grow as they are read.
     static let reservationLimit = 4096
 
+    /// Charges `count` elements of `Element` (and a collection's header) to the budget of the
+    /// archive being read.
+    func charge<Element>(_ count: Int, of _: Element.Type) throws {
+        try budget?.charge(count, of: MemoryLayout<Element>.stride, at: offset)
+        try budget?.charge(32, at: offset)
+    }
+
     /// Reads what ``BinaryWriteBuffer/writeElements(of:)`` wrote.
     mutating func readElements<Element: BinaryIType>() throws -> [Element] {
         let count = try readCount()
+        try charge(count, of: Element.self)
         #if _endian(little)
         if Element.self is any BulkCopyable.Type {
             let byteCount = count.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)

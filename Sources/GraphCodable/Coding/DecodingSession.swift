@@ -95,6 +95,14 @@ final class DecodingSession: GDecoder {
         state.initialize(to: State(decoded: Array(repeating: false, count: archive.nodes.count)))
     }
 
+    /// Where the memory the decoding builds is charged: the archive's budget, which its parse
+    /// has charged already.
+    var budget: MemoryBudget { archive.budget }
+
+    /// The memory of an object beyond its fields, and of an entry of the objects decoded.
+    private static let objectCost = 16
+    private static let identityCost = 48
+
     deinit {
         state.deinitialize(count: 1)
         state.deallocate()
@@ -284,6 +292,7 @@ final class DecodingSession: GDecoder {
         }
         state.pointee.objectsInProgress.append(id)
         defer { state.pointee.objectsInProgress.removeLast() }
+        try budget.charge(Self.identityCost, at: node.offset)
         let value: T = try decodeDefinition(definition, strategy)
         state.pointee.objects[id] = value
         return value
@@ -306,6 +315,7 @@ final class DecodingSession: GDecoder {
                     + "each other): decode the links of deep graphs with deferDecode, or decode on a thread with a "
                     + "larger stack", byteOffset: node.offset))
         }
+        try budget.charge(MemoryLayout<T>.stride + (T.self is AnyClass ? Self.objectCost : 0), at: node.offset)
         switch strategy {
         case .binary(let expectedReference, let read, _, let isClass):
             guard node.kind == .biv || node.kind == .bir else { throw mismatch(T.self, node, expected: "a BinaryIO value") }

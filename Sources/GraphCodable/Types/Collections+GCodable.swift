@@ -10,9 +10,18 @@ extension GEncoder {
 }
 
 extension GDecoder {
+    /// Charges room for `count` elements of `Element` (and a collection's header) to the
+    /// memory budget of the archive being decoded, before the room is reserved.
+    func reserve<Element>(_ count: Int, of _: Element.Type) throws {
+        guard let session = self as? DecodingSession else { return }
+        try session.budget.charge(count, of: MemoryLayout<Element>.stride)
+        try session.budget.charge(32)
+    }
+
     /// Decodes every remaining unkeyed value, in order.
     fileprivate func decodeElements<C: RangeReplaceableCollection>() throws -> C where C.Element: GDecodable {
         var elements = C()
+        try reserve(unkeyedCount, of: C.Element.self)
         elements.reserveCapacity(unkeyedCount)
         while unkeyedCount > 0 { elements.append(try decode()) }
         return elements
@@ -55,6 +64,7 @@ extension Set: GEncodable where Element: GEncodable {
 
 extension Set: GDecodable where Element: GDecodable {
     public init(from decoder: GDecoder) throws {
+        try decoder.reserve(decoder.unkeyedCount, of: Element.self)
         self.init(minimumCapacity: decoder.unkeyedCount)
         while decoder.unkeyedCount > 0 {
             guard insert(try decoder.decode()).inserted else {
@@ -82,6 +92,7 @@ extension Dictionary: GEncodable where Key: GEncodable, Value: GEncodable {
 
 extension Dictionary: GDecodable where Key: GDecodable, Value: GDecodable {
     public init(from decoder: GDecoder) throws {
+        try decoder.reserve(decoder.unkeyedCount / 2, of: (Key, Value).self)
         self.init(minimumCapacity: decoder.unkeyedCount / 2)
         while decoder.unkeyedCount > 0 {
             let key: Key = try decoder.decode()

@@ -21,10 +21,13 @@ extension GraphArchive {
     }
 
     /// Reads the JSON form. Invalid JSON, or JSON that breaks the format's rules, throws
-    /// an error that names the JSON path of the problem.
-    public init<Q: DataProtocol>(json: Q) throws {
+    /// an error that names the JSON path of the problem. What it builds may take at most
+    /// `limits.maximumMemoryBytesPerArchiveByte` times the JSON's size.
+    public init<Q: DataProtocol>(json: Q, limits: ArchiveLimits = ArchiveLimits()) throws {
         let stack = StackGuard()
-        let document = try JSONParser.parse(json as? [UInt8] ?? [UInt8](json), stack: stack)
+        let text = json as? [UInt8] ?? [UInt8](json)
+        let budget = MemoryBudget(forArchiveOfSize: text.count, limits: limits)
+        let document = try JSONParser.parse(text, stack: stack, budget: budget)
         var reader = JSONReader(path: [], stack: stack)
         guard try reader.string(document["format"], "format") == "graphcodable-archive" else {
             throw reader.problem("not the JSON form of a GraphCodable archive", at: "format")

@@ -22,19 +22,24 @@ struct JSONParser {
     private let bytes: [UInt8]
     private var offset = 0
     private let stack: StackGuard
+    private let budget: MemoryBudget
 
-    /// Parses `bytes`, which must hold exactly one JSON value.
-    static func parse(_ bytes: [UInt8], stack: StackGuard) throws -> JSONValue {
-        var parser = JSONParser(bytes: bytes, stack: stack)
+    /// The memory of a parsed value: its box and its place in its container.
+    private static let valueCost = 48
+
+    /// Parses `bytes`, which must hold exactly one JSON value, charging the values to `budget`.
+    static func parse(_ bytes: [UInt8], stack: StackGuard, budget: MemoryBudget) throws -> JSONValue {
+        var parser = JSONParser(bytes: bytes, stack: stack, budget: budget)
         let value = try parser.value()
         parser.skipWhitespace()
         guard parser.offset == bytes.count else { throw parser.error("unexpected text after the JSON value") }
         return value
     }
 
-    private init(bytes: [UInt8], stack: StackGuard) {
+    private init(bytes: [UInt8], stack: StackGuard, budget: MemoryBudget) {
         self.bytes = bytes
         self.stack = stack
+        self.budget = budget
     }
 
     private func error(_ message: String) -> GCodableError {
@@ -55,6 +60,7 @@ struct JSONParser {
 
     private mutating func value() throws -> JSONValue {
         guard stack.hasRoom() else { throw error("nesting too deep for this thread's stack") }
+        try budget.charge(Self.valueCost, at: offset)
         skipWhitespace()
         guard offset < bytes.count else { throw error("unexpected end of text") }
         switch bytes[offset] {

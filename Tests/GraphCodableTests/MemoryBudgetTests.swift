@@ -1,0 +1,84 @@
+import Foundation
+import GraphCodable
+import Testing
+
+/// Reading an archive builds at most `ArchiveLimits.maximumMemoryBytesPerArchiveByte` times
+/// its size (and at least a MiB may always be built): the values a typed decode makes, its
+/// parsed structure and model, the keys validation compares. An archive built to cost far more
+/// than its size is refused with `limitExceeded` before the memory is taken.
+@Suite struct MemoryBudgetTests {
+    static func limits(ratio: Int) -> ArchiveLimits {
+        var limits = ArchiveLimits()
+        limits.maximumMemoryBytesPerArchiveByte = ratio
+        return limits
+    }
+
+    static func expectLimitExceeded(_ work: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            try work()
+            Issue.record("no limit was met", sourceLocation: sourceLocation)
+        } catch GCodableError.limitExceeded(let context) {
+            #expect(context.debugDescription.contains("maximumMemoryBytesPerArchiveByte"), sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A packed array of nil `SIMD64<Double>?`: one byte each in the archive, 513 in memory.
+    @Test func packedElementsLargerThanTheirBytes() throws {
+        let value = [SIMD64<Double>?](repeating: nil, count: 100_000)
+        let bytes = try GraphEncoder().encode(value) as Bytes
+        #expect(bytes.count < 101_000)
+        let decoder = GraphDecoder()
+        Self.expectLimitExceeded { _ = try decoder.decode([SIMD64<Double>?].self, from: bytes) }
+        decoder.limits = Self.limits(ratio: 600)
+        #expect(try decoder.decode([SIMD64<Double>?].self, from: bytes).count == 100_000)
+    }
+
+    /// A value whose decoding reads nothing, and whose memory is large: each takes a node of
+    /// two bytes, and 4 KiB once decoded.
+    struct Wide: GCodable {
+        var storage = (SIMD64<Double>(), SIMD64<Double>(), SIMD64<Double>(), SIMD64<Double>(),
+                       SIMD64<Double>(), SIMD64<Double>(), SIMD64<Double>(), SIMD64<Double>())
+        init() {}
+        init(from decoder: GDecoder) throws {}
+        func encode(to encoder: GEncoder) throws {}
+    }
+
+    @Test func valuesLargerThanTheirNodes() throws {
+        let bytes = try GraphEncoder().encode([Wide](repeating: Wide(), count: 5_000)) as Bytes
+        #expect(bytes.count < 20_000)
+        Self.expectLimitExceeded { _ = try GraphDecoder().decode([Wide].self, from: bytes) }
+        let decoder = GraphDecoder()
+        decoder.limits = Self.limits(ratio: 20_000)
+        #expect(try decoder.decode([Wide].self, from: bytes).count == 5_000)
+    }
+
+    /// Nodes of one byte: the parsed structure costs some 36 bytes each, its model more.
+    @Test func nodesOfOneByte() throws {
+        let bytes = try GraphEncoder().encode([[Int]?](repeating: nil, count: 200_000)) as Bytes
+        let tight = Self.limits(ratio: 16)
+        Self.expectLimitExceeded { _ = try GraphArchive(bytes: bytes, limits: tight) }
+        let decoder = GraphDecoder()
+        decoder.limits = tight
+        Self.expectLimitExceeded { try decoder.writeJSON(from: bytes) { _ in } }
+        #expect(!decoder.validate(bytes).isValid)
+        // The default leaves room for them.
+        #expect(try GraphArchive(bytes: bytes).body[0].fields.count == 200_000)
+        #expect(GraphDecoder().validate(bytes).isValid)
+    }
+
+    /// Validation keeps the keys it compares; the JSON form's parse keeps its values.
+    @Test func keysComparedAndJSONParsed() throws {
+        let bytes = try GraphEncoder().encode(Dictionary(uniqueKeysWithValues: (0 ..< 100_000).map { ($0, UInt8(0)) })) as Bytes
+        let decoder = GraphDecoder()
+        decoder.limits = Self.limits(ratio: 8)
+        let report = decoder.validate(bytes)
+        #expect(report.problems.first?.message.contains("maximumMemoryBytesPerArchiveByte") == true)
+        #expect(GraphDecoder().validate(bytes).isValid)
+
+        let json = try GraphArchive(bytes: bytes).jsonData(indented: false)
+        Self.expectLimitExceeded { _ = try GraphArchive(json: json, limits: Self.limits(ratio: 1)) }
+        #expect(try GraphArchive(json: json).bytes() == bytes)
+    }
+}
