@@ -42,6 +42,13 @@ seconds=$(curl -sS --fail-with-body -o /dev/null -w '%{time_total}' --data-binar
 echo "validate of $(wc -c < "$work/large.graph") bytes: ${seconds} s"
 awk -v s="$seconds" 'BEGIN { exit !(s < 0.5) }' || { echo "error: too slow"; exit 1; }
 
+echo "== a folder tree 600,000 deep is decoded and released by the server"
+"$binary" sample deep -o "$work/deep.graph"
+curl -sS --fail-with-body --data-binary @"$work/deep.graph" "$base/v1/decode?type=Folder" -o "$work/deep.json"
+grep -q '"decoded":true' "$work/deep.json"
+"$binary" health --port "$port"
+echo "ok"
+
 echo "== the offline CLI writes what the HTTP answers"
 for sample in network folders sensor natives; do
     "$binary" sample "$sample" -o "$work/$sample.graph"

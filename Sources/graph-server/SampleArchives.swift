@@ -3,7 +3,7 @@ import GraphCodable
 
 /// `graph-server sample NAME`: archives of the sample models, to try the service with.
 enum SampleArchives {
-    static let names = ["network", "folders", "sensor", "natives", "large"]
+    static let names = ["network", "folders", "sensor", "natives", "large", "deep"]
 
     static func archive(named name: String) throws -> [UInt8] {
         switch name {
@@ -15,6 +15,8 @@ enum SampleArchives {
         case "large":
             // 2 MiB of Doubles, for uploads of some size.
             return try GraphEncoder().encode((0 ..< 262_144).map { Double($0) / 7 }) as Bytes
+        case "deep":
+            return try GraphEncoder().encode(deepFolders(levels: 600_000)) as Bytes
         case "natives":
             let natives: [String: [Double?]] = ["temperatures": [19.5, nil, 21.25], "empty": [], "special": [.nan, -0.0, .infinity]]
             return try GraphEncoder().encode(natives) as Bytes
@@ -29,6 +31,20 @@ enum SampleArchives {
         for (index, station) in stations.enumerated() { station.links = [stations[(index + 1) % stations.count]] }
         stations[0].links.append(stations[2])
         return SampleModels.Network(stations: stations)
+    }
+
+    /// Folders nested `levels` deep, each the only child of the one before: decoding it, and
+    /// releasing it, must not recurse once per level.
+    private static func deepFolders(levels: Int) -> SampleModels.Folder {
+        let root = SampleModels.Folder(name: "/")
+        var deepest = root
+        for level in 1 ..< levels {
+            let folder = SampleModels.Folder(name: String(level))
+            folder.parent = deepest
+            deepest.children = [folder]
+            deepest = folder
+        }
+        return root
     }
 
     /// A folder tree whose children know their parent.

@@ -7,10 +7,18 @@ enum SampleModels {
     static let registry = GTypeRegistry([Station.self, Network.self, Folder.self, Reading.self, Sensor.self])
 
     /// A station of a transport network: stations link to others, so a network is a graph
-    /// where a station reached twice is stored once (a DAG, or cycles through `links`).
+    /// where a station reached twice is stored once (a DAG, or cycles through `links`). Links
+    /// are weak, and a network owns its stations: a loop of stations is no reference cycle
+    /// (a server must not leak what it decodes), and a long chain of them is released flat.
     final class Station: GCodable {
         var name: String
-        var links: [Station] = []
+        private var weakLinks: [WeakStation] = []
+
+        /// The stations this one links to.
+        var links: [Station] {
+            get { weakLinks.compactMap(\.station) }
+            set { weakLinks = newValue.map(WeakStation.init) }
+        }
 
         init(name: String) { self.name = name }
 
@@ -27,7 +35,11 @@ enum SampleModels {
         }
     }
 
-    /// The stations of a network, in order.
+    private struct WeakStation {
+        weak var station: Station?
+    }
+
+    /// The stations of a network, in order: it owns them.
     struct Network: GCodable {
         var stations: [Station]
 
@@ -37,7 +49,8 @@ enum SampleModels {
     }
 
     /// A folder tree whose children point back to their parent weakly: a cycle that
-    /// decodes because the parent link is read with `deferDecode`.
+    /// decodes because the parent link is read with `deferDecode` (the children too, so that
+    /// the depth of a tree costs no stack).
     final class Folder: GCodable {
         var name: String
         var children: [Folder] = []
@@ -45,11 +58,25 @@ enum SampleModels {
 
         init(name: String) { self.name = name }
 
+        /// Releases the subtree without recursing once per level, so that a tree nested a
+        /// million deep is no deeper a recursion to free than a flat one.
+        deinit {
+            var pending = children
+            children.removeAll()
+            while var folder = pending.popLast() {
+                if isKnownUniquelyReferenced(&folder) {
+                    pending.append(contentsOf: folder.children)
+                    folder.children.removeAll()
+                }
+            }
+        }
+
         private enum Key: String { case name, children, parent }
 
         init(from decoder: GDecoder) throws {
             name = try decoder.decode(for: Key.name)
-            children = try decoder.decode(for: Key.children)
+            // Deferred, so that a deep tree decodes level after level rather than level within level.
+            try decoder.deferDecode(for: Key.children) { [unowned self] (children: [Folder]) in self.children = children }
             try decoder.deferDecode(for: Key.parent) { [unowned self] (parent: Folder?) in self.parent = parent }
         }
 

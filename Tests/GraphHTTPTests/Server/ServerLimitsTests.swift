@@ -126,8 +126,8 @@ import Testing
         #expect(try server.exchange("GET", "/healthz").status == 200)
     }
 
-    /// The deepest archive the default limits allow, dumped, validated, converted and decoded
-    /// on the workers' stacks.
+    /// The deepest archive the default limits allow, dumped, validated, converted, decoded,
+    /// and read back from its JSON form, on the workers' stacks, in and out.
     @Test func theDeepestArchiveOverHTTP() throws {
         let server = try TestServer()
         let archive = try onLargeStack {
@@ -140,6 +140,38 @@ import Testing
             #expect(response.status == 200, "\(path): \(response.text.prefix(300))")
             if path == "/v1/validate" { #expect(response.json["maximumDepth"] as? Int ?? 0 > 9_900) }
         }
+        // Its JSON form is parsed, modelled and released on a worker too.
+        let json = try server.exchange("POST", "/v1/json", body: archive)
+        let back = try server.exchange("POST", "/v1/archive", headers: ["Content-Type": "application/json"], body: json.body)
+        #expect(back.status == 200, "\(back.text.prefix(300))")
+        #expect(back.body == archive)
+    }
+
+    /// Long chains of objects, each holding the one before, decode and are released on the
+    /// workers: a million links of a type that takes its chain apart, a hundred thousand of
+    /// one that leaves it to the runtime (the worker's stack holds the recursion), and a
+    /// million links dropped by a decoding that fails after building them.
+    @Test func longChainsDecodeAndAreReleased() throws {
+        let server = try TestServer()
+        let million = try GraphEncoder().encode(TestModels.Chain(length: 1_000_000)) as Bytes
+        let decoded = try server.exchange("POST", "/v1/decode?type=Chain", body: million)
+        #expect(decoded.status == 200, "\(decoded.text.prefix(300))")
+        let misread = try server.exchange("POST", "/v1/decode?type=ChainMisread", body: million)
+        #expect(misread.status == 422)
+        #expect(misread.json["type"] as? String == "urn:graphcodable:problem:decoding-failed")
+
+        let naiveArchive = try onLargeStack {  // built and released here, on a stack that holds the recursion
+            var naive: [TestModels.NaiveLink] = []
+            for _ in 0 ..< 100_000 {
+                let link = TestModels.NaiveLink()
+                link.previous = naive.last.map { [$0] } ?? []
+                naive.append(link)
+            }
+            return try GraphEncoder().encode(naive) as Bytes
+        }
+        let answer = try server.exchange("POST", "/v1/decode?type=" + ServerAnswersTests.percentEncoded(_typeName([TestModels.NaiveLink].self)), body: naiveArchive)
+        #expect(answer.status == 200, "\(answer.text.prefix(300))")
+        #expect(try server.exchange("GET", "/healthz").status == 200)
     }
 
     indirect enum Deep: GCodable {

@@ -5,7 +5,10 @@ import Synchronization
 /// The types the test servers know, and archives of them.
 enum TestModels {
     static var registry: GTypeRegistry {
-        GTypeRegistry([Node.self, Reading.self, Held.self, [Reading].self, [String: [Double]].self, ServerLimitsTests.Deep.self])
+        GTypeRegistry([
+            Node.self, Reading.self, Held.self, [Reading].self, [String: [Double]].self, ServerLimitsTests.Deep.self,
+            Link.self, Chain.self, ChainMisread.self, NaiveLink.self, [NaiveLink].self,
+        ])
     }
 
     /// A tree of nodes with a weak parent link (a cycle) and a node shared by two others.
@@ -92,6 +95,78 @@ enum TestModels {
             guard let semaphore = all.withLock({ $0[id] }) else { return }
             _ = semaphore.wait(timeout: .now() + 30)
         }
+    }
+
+    /// One link of a chain: it holds the link before it. Releasing a long chain recurses
+    /// once per link, unless, as here, the link takes its chain apart as it goes.
+    final class Link: GCodable {
+        var previous: [Link] = []
+
+        init() {}
+
+        deinit {
+            var pending = previous
+            previous.removeAll()
+            while var link = pending.popLast() {
+                if isKnownUniquelyReferenced(&link) {
+                    pending.append(contentsOf: link.previous)
+                    link.previous.removeAll()
+                }
+            }
+        }
+
+        init(from decoder: GDecoder) throws { previous = try decoder.decode() }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(previous) }
+    }
+
+    /// A link that leaves its release to the runtime: a chain of them recurses once per link.
+    final class NaiveLink: GCodable {
+        var previous: [NaiveLink] = []
+
+        init() {}
+        init(from decoder: GDecoder) throws { previous = try decoder.decode() }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(previous) }
+    }
+
+    /// The links of a chain, oldest first (so that each decodes after the one it holds), and
+    /// a number after them.
+    struct Chain: GCodable {
+        var links: [Link]
+        var count: Int
+
+        init(length: Int) {
+            links = []
+            links.reserveCapacity(length)
+            for _ in 0 ..< length {
+                let link = Link()
+                link.previous = links.last.map { [$0] } ?? []
+                links.append(link)
+            }
+            count = length
+        }
+
+        enum CodingKey: String { case links, count }
+
+        init(from decoder: GDecoder) throws {
+            links = try decoder.decode(for: CodingKey.links)
+            count = try decoder.decode(for: CodingKey.count)
+        }
+
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(links, for: CodingKey.links)
+            try encoder.encode(count, for: CodingKey.count)
+        }
+    }
+
+    /// A chain read with the wrong type for its count: the decoding fails after every link
+    /// is built, and drops them.
+    struct ChainMisread: GCodable {
+        init(from decoder: GDecoder) throws {
+            let _: [Link] = try decoder.decode(for: Chain.CodingKey.links)
+            let _: String = try decoder.decode(for: Chain.CodingKey.count)
+        }
+
+        func encode(to encoder: GEncoder) throws {}
     }
 
     static func graph() -> Node {
