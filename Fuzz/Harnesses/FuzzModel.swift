@@ -4,7 +4,9 @@ import GraphCodable
 /// A model with what typed decoding must get right: classes and a subclass (inheritance),
 /// objects shared by several others (identity), a cycle broken with `deferDecode` (a weak
 /// mentor), a conditional link, dictionaries, sets, nested optionals, SIMD vectors, ranges,
-/// and opaque BinaryIO payloads of a value type and a class.
+/// opaque BinaryIO payloads of a value type and a class, and the Foundation values whose
+/// initializers trap on bad contents (character sets, index sets, time zones, date
+/// components, URLs, locales).
 enum FuzzModel {
     static let registry = GTypeRegistry([Team.self, Person.self, Employee.self, Blob.self, Reading.self])
 
@@ -89,10 +91,16 @@ enum FuzzModel {
         var tags: Set<String> = []
         var readings: [Reading] = []
         var blobs: [Blob] = []
+        var alphabet = CharacterSet()
+        var pages = IndexSet()
+        var zone: TimeZone?
+        var meeting: DateComponents?
+        var home: URL?
+        var locale: Locale?
 
         init() {}
 
-        private enum Key: String { case members, lead, tags, readings, blobs }
+        private enum Key: String { case members, lead, tags, readings, blobs, alphabet, pages, zone, meeting, home, locale }
 
         init(from decoder: GDecoder) throws {
             members = try decoder.decode(for: Key.members)
@@ -100,6 +108,12 @@ enum FuzzModel {
             tags = try decoder.decode(for: Key.tags)
             readings = try decoder.decode(for: Key.readings)
             blobs = try decoder.decode(for: Key.blobs)
+            alphabet = try decoder.decode(for: Key.alphabet)
+            pages = try decoder.decode(for: Key.pages)
+            zone = try decoder.decodeIfPresent(for: Key.zone)
+            meeting = try decoder.decodeIfPresent(for: Key.meeting)
+            home = try decoder.decodeIfPresent(for: Key.home)
+            locale = try decoder.decodeIfPresent(for: Key.locale)
         }
 
         func encode(to encoder: GEncoder) throws {
@@ -108,6 +122,12 @@ enum FuzzModel {
             try encoder.encode(tags, for: Key.tags)
             try encoder.encode(readings, for: Key.readings)
             try encoder.encode(blobs, for: Key.blobs)
+            try encoder.encode(alphabet, for: Key.alphabet)
+            try encoder.encode(pages, for: Key.pages)
+            try encoder.encodeIfPresent(zone, for: Key.zone)
+            try encoder.encodeIfPresent(meeting, for: Key.meeting)
+            try encoder.encodeIfPresent(home, for: Key.home)
+            try encoder.encodeIfPresent(locale, for: Key.locale)
         }
     }
 
@@ -137,6 +157,12 @@ enum FuzzModel {
         team.readings = (0 ..< size).map { Reading(sensor: UInt16($0), value: Double($0) / 3) }
         let blob = Blob(bytes: Array(0 ..< UInt8(min(size, 200))))
         team.blobs = [blob, blob]
+        team.alphabet = CharacterSet(charactersIn: "abc🙂\u{10FFFF}").union(.decimalDigits)
+        team.pages = IndexSet(integersIn: 3 ..< 9).union(IndexSet([20, 1 << 40]))
+        team.zone = TimeZone(secondsFromGMT: 3661)
+        team.meeting = DateComponents(calendar: Calendar(identifier: .hebrew), timeZone: team.zone, year: 5787, month: 3, day: 1)
+        team.home = URL(string: "https://example.com/a b?c")
+        team.locale = Locale(identifier: "de_CH")
         return team
     }
 }
