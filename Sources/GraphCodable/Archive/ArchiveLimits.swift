@@ -25,8 +25,10 @@ public struct ArchiveLimits: Sendable, Equatable {
     /// The longest text made from an archive (its dump, its JSON form, compact or
     /// indented), in bytes per byte of archive. Any archive may make ``minimumBudget`` of
     /// text whatever its size. Without it, a key or type name stored once and named by a
-    /// million nodes would be written out a million times.
-    public var maximumTextBytesPerArchiveByte = 128
+    /// million nodes would be written out a million times. The default, 256, leaves room
+    /// for the indented JSON form of the deepest archives (some 140 times their size);
+    /// typical JSON forms are 5 to 15 times their archive.
+    public var maximumTextBytesPerArchiveByte = 256
 
     /// What any archive may build and write, however small: 1 MiB.
     public static let minimumBudget = 1 << 20

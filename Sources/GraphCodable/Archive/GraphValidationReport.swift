@@ -12,7 +12,7 @@ public struct GraphValidationReport: Sendable, Equatable, CustomStringConvertibl
 
         public var description: String {
             var text = message
-            if !path.isEmpty { text += " (at \(path.map(\.description).joined()))" }
+            if !path.isEmpty { text += " (at \(GCodableError.PathComponent.text(of: path)))" }
             if let byteOffset { text += " (byte offset \(byteOffset))" }
             return text
         }

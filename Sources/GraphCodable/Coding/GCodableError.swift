@@ -16,6 +16,19 @@ public enum GCodableError: Error, CustomStringConvertible {
             case .index(let index): return "[\(index)]"
             }
         }
+
+        /// A path as text, `"friends"[1]"name"`, its middle cut when it has more than 32
+        /// steps (the paths of deep archives have thousands).
+        public static func text(of path: [PathComponent]) -> String {
+            joined(path.map(\.description))
+        }
+
+        /// `steps` joined, the middle cut when there are more than 32 of them.
+        static func joined(_ steps: [String]) -> String {
+            let half = 16
+            guard steps.count > 2 * half else { return steps.joined() }
+            return steps.prefix(half).joined() + "…(\(steps.count - 2 * half) more)…" + steps.suffix(half).joined()
+        }
     }
 
     /// What went wrong, and where.
@@ -42,7 +55,7 @@ public enum GCodableError: Error, CustomStringConvertible {
 
         public var description: String {
             var text = debugDescription
-            if !path.isEmpty { text += " (at \(path.map(\.description).joined()))" }
+            if !path.isEmpty { text += " (at \(PathComponent.text(of: path)))" }
             if let byteOffset { text += " (byte offset \(byteOffset))" }
             if let underlyingError { text += " [caused by: \(underlyingError)]" }
             return text

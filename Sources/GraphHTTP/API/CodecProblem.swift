@@ -7,7 +7,7 @@ extension Problem {
     init(_ error: GCodableError, invalidKind: Kind = .invalidArchive, decodingKind kind: Kind = .decodingFailed) {
         var members: [String: ProblemMember] = [:]
         if let offset = error.context.byteOffset { members["byteOffset"] = .integer(offset) }
-        let path = error.context.path.boundedText
+        let path = GCodableError.PathComponent.text(of: error.context.path)
         if !path.isEmpty { members["nodePath"] = .string(path) }
         var shortened = error
         shortened.context.path = []

@@ -23,7 +23,7 @@ struct ValidationAnswer: Encodable {
         valid = report.isValid
         byteCount = report.byteCount
         problems = report.problems.map {
-            Problem(message: $0.message, byteOffset: $0.byteOffset, nodePath: $0.path.boundedText)
+            Problem(message: $0.message, byteOffset: $0.byteOffset, nodePath: GCodableError.PathComponent.text(of: $0.path))
         }
         nodeCounts = report.nodeCounts
         maximumDepth = report.maximumDepth

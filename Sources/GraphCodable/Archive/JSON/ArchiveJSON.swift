@@ -155,12 +155,12 @@ struct JSONReader {
 
     func problem(_ message: String, at member: String?) -> GCodableError {
         let location = path + (member.map { [GCodableError.PathComponent.key($0)] } ?? [])
-        let jsonPath = "$" + location.map { component in
+        let jsonPath = "$" + GCodableError.PathComponent.joined(location.map { component in
             switch component {
             case .key(let key): return ".\(key)"
             case .index(let index): return "[\(index)]"
             }
-        }.joined()
+        })
         return .dataCorrupted(.init(debugDescription: "\(message) at \(jsonPath)", path: location))
     }
 

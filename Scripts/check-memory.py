@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Shows that an archive costs at most a stated multiple of its size in memory for each
+operation (dump, JSON form compact and indented, type map, validation, conversion, typed
+decoding, and the archive back from its JSON form): archives crafted to cost the most per
+byte, written through the JSON form (so by the format alone), are handed to the offline
+commands of the release binary, and each run's peak resident memory, less that of the same
+command on an empty archive, is compared with the archive's size.
+
+Usage: Scripts/check-memory.py [path to graph-server]"""
+import os
+import subprocess
+import sys
+import tempfile
+
+import crafted_archives
+
+BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/release/graph-server"
+# The stated multiple (Docs/Security.md): ArchiveLimits.maximumMemoryBytesPerArchiveByte,
+# 128, bounds what the library builds; the process adds the input's own copies.
+MULTIPLE = 128 + 4
+WORK = tempfile.mkdtemp(prefix="graph-memory-")
+
+
+# Measures from a small process of its own: a child's peak counts the memory of the process
+# it was forked from, and this one holds the crafted documents.
+MEASURE = """
+import os, subprocess, sys
+process = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(process.pid, 0)
+print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
+"""
+
+
+def peak_kib(arguments):
+    """Runs the binary with `arguments`; returns its exit status and peak resident KiB."""
+    output = subprocess.run([sys.executable, "-c", MEASURE, BINARY] + arguments, capture_output=True, text=True, check=True).stdout
+    status, peak = output.split()
+    return int(status), int(peak)
+
+
+def crafted():
+    yield from crafted_archives.crafted(BINARY, WORK)
+    deep = os.path.join(WORK, "deep.graph")
+    subprocess.run([BINARY, "sample", "deep", "-o", deep], check=True)
+    yield "600,000 nested objects", deep
+
+
+OPERATIONS = [
+    ("dump", ["dump", "{}", "--header", "--untruncated"]),
+    ("json", ["json", "{}"]),
+    ("json --pretty", ["json", "{}", "--pretty"]),
+    ("typemap", ["typemap", "{}"]),
+    ("validate", ["validate", "{}"]),
+    ("convert", ["convert", "{}", "--internal-binary-io-version", "2"]),
+    ("decode", ["decode", "{}", "--type", "Folder"]),
+]
+
+
+def main():
+    empty = crafted_archives.write(BINARY, WORK, "empty", crafted_archives.document([], [{"kind": "VAL", "type": 40, "fields": []}]))
+    baseline = {name: peak_kib([a.replace("{}", empty) for a in arguments])[1] for name, arguments in OPERATIONS}
+    failures = []
+    print(f"{'archive':24} {'operation':14} {'input MiB':>9} {'peak MiB':>9} {'x input':>7}")
+    for label, path in crafted():
+        json_path = path[:-6] + ".json"
+        # The JSON form back to an archive is measured against its input, the JSON text.
+        inputs = [(name, arguments, path) for name, arguments in OPERATIONS]
+        if os.path.exists(json_path):
+            inputs.append(("archive", ["archive", "{}"], json_path))
+        for name, arguments, source in inputs:
+            size = os.path.getsize(source)
+            status, peak = peak_kib([a.replace("{}", source) for a in arguments] + ["-o", os.devnull])
+            grown = max(0, peak - baseline.get(name, baseline["json"])) * 1024
+            ratio = grown / size
+            outcome = "" if status == 0 else "  (refused: not a Folder)" if name == "decode" else f"  (exit {status})"
+            print(f"{label:24} {name:14} {size / 2**20:9.1f} {peak / 1024:9.1f} {ratio:7.1f}{outcome}")
+            if ratio > MULTIPLE:
+                failures.append(f"{label}, {name}: {ratio:.0f} times its size")
+    if failures:
+        sys.exit("error: over the stated multiple of " + str(MULTIPLE) + ": " + "; ".join(failures))
+    print(f"ok: every operation took at most {MULTIPLE} times its archive's size")
+
+
+if __name__ == "__main__":
+    main()
