@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Drives the release binary with real clients on this machine's loopback: every curl example
 # of the README as written, a 2 MB upload's speed, the offline CLI against the HTTP answers,
-# the request log, hostile clients, the OpenAPI contract, a graceful SIGTERM with work in
+# the request log, hostile clients, a soak, the OpenAPI contract, a graceful SIGTERM with work in
 # flight and SIGINT, the command line and its environment, descriptor exhaustion.
 # Usage: Scripts/check-server.sh [path to graph-server] (default .build/release/graph-server).
 set -euo pipefail
@@ -93,7 +93,7 @@ grep -E 'msg=request method=POST path=/v1/validate status=200 bytes_in=[0-9]+ by
 echo "ok"
 
 echo "== hostile clients"
-python3 Scripts/hostile-clients.py "$port"
+python3 Scripts/hostile-clients.py "$port" "$server_pid" "$binary"
 
 echo "== the OpenAPI contract, against the running server"
 Scripts/check-openapi.sh "$base"
@@ -116,6 +116,16 @@ server_pid=
 [ "$status" = 0 ] || { echo "error: exit status $status"; cat "$work/server.log"; exit 1; }
 python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$work/inflight.json"
 echo "ok: the answer arrived whole, and the server exited 0"
+
+echo "== thousands of connections at once, beyond the connection limit"
+start_server "$port" --port "$port" --max-connections 200
+python3 Scripts/hostile-clients.py "$port" "$server_pid" --flood
+kill -TERM "$server_pid"; wait "$server_pid"; server_pid=
+
+echo "== soak: tens of thousands of mixed requests over many connections, on a new server"
+start_server "$port" --port "$port"
+python3 Scripts/soak.py "$port" "$server_pid" "$binary"
+kill -TERM "$server_pid"; wait "$server_pid"; server_pid=
 
 echo "== SIGINT: a graceful stop too"
 start_server "$port" --port "$port"
@@ -146,7 +156,7 @@ echo "== out of file descriptors: accepting pauses, the server recovers"
 (ulimit -n 40; exec "$binary" --port "$port" --io-loops 2 --workers 2 2>"$work/emfile.log") &
 server_pid=$!
 for _ in $(seq 1 100); do "$binary" health --port "$port" && break; sleep 0.1; done
-python3 Scripts/hostile-clients.py "$port" --exhaust-descriptors
+python3 Scripts/hostile-clients.py "$port" "$server_pid" --exhaust-descriptors
 grep -q "out of file descriptors" "$work/emfile.log" || { echo "error: no descriptor exhaustion was logged"; exit 1; }
 kill -TERM "$server_pid"; wait "$server_pid"; server_pid=
 echo "ok"

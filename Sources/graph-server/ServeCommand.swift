@@ -4,7 +4,7 @@ import GraphHTTP
 /// `graph-server [serve]`: runs the service until SIGTERM or SIGINT.
 enum ServeCommand {
     static let valueOptions: Set<String> = [
-        "--host", "--port", "--max-upload-bytes", "--upload-budget-bytes", "--max-request-line-bytes", "--max-header-bytes",
+        "--host", "--port", "--max-upload-bytes", "--upload-budget-bytes", "--answer-budget-bytes", "--max-request-line-bytes", "--max-header-bytes",
         "--max-header-count", "--max-connections", "--workers", "--io-loops", "--queue-size",
         "--request-timeout", "--idle-timeout", "--head-timeout", "--body-timeout", "--write-timeout",
         "--drain-timeout", "--cors-origin", "--log-level",
@@ -31,6 +31,7 @@ enum ServeCommand {
         }
         if let bytes = try arguments.integer("--max-upload-bytes", minimum: 1) { configuration.maximumUploadBytes = bytes }
         if let bytes = try arguments.integer("--upload-budget-bytes", minimum: 1) { configuration.uploadBudgetBytes = bytes }
+        if let bytes = try arguments.integer("--answer-budget-bytes", minimum: 1) { configuration.answerBudgetBytes = bytes }
         if let bytes = try arguments.integer("--max-request-line-bytes", minimum: 16) { configuration.maximumRequestLineBytes = bytes }
         if let bytes = try arguments.integer("--max-header-bytes", minimum: 64) { configuration.maximumHeaderBytes = bytes }
         if let count = try arguments.integer("--max-header-count", minimum: 1) { configuration.maximumHeaderCount = count }

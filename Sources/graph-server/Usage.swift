@@ -24,6 +24,7 @@ enum Usage {
       --port N                  GRAPH_SERVER_PORT              default 8080 (0: any free port)
       --max-upload-bytes N      GRAPH_SERVER_MAX_UPLOAD_BYTES  default 67108864 (413 beyond)
       --upload-budget-bytes N   GRAPH_SERVER_UPLOAD_BUDGET_BYTES  all uploads held at once; default 4 x the above (503 beyond)
+      --answer-budget-bytes N   GRAPH_SERVER_ANSWER_BUDGET_BYTES  all answers waiting for clients; default 4 x the upload limit (503 beyond)
       --max-request-line-bytes N  GRAPH_SERVER_MAX_REQUEST_LINE_BYTES  default 8192 (414 beyond)
       --max-header-bytes N      GRAPH_SERVER_MAX_HEADER_BYTES  default 32768 (431 beyond)
       --max-header-count N      GRAPH_SERVER_MAX_HEADER_COUNT  default 100 (431 beyond)

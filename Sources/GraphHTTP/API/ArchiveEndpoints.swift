@@ -38,7 +38,9 @@ struct ArchiveEndpoints {
             Route(.post, "/v1/convert") { request in
                 let query = try QueryOptions(request)
                 let userVersion = try query.integer("binaryIOVersion", in: 0 ... Int(UInt16.max)).map(UInt16.init)
-                let internalVersion = try query.integer("internalBinaryIOVersion", in: 0 ... Int(UInt16.max)).map(UInt16.init)
+                let supported = BinaryIOInternalVersion.supported
+                let internalVersion = try query.integer(
+                    "internalBinaryIOVersion", in: Int(supported.lowerBound) ... Int(supported.upperBound)).map(UInt16.init)
                 let archive = try operations.convert(
                     Upload(request: request).file(), userBinaryIOVersion: userVersion, internalBinaryIOVersion: internalVersion)
                 return .bytes(archive, contentType: "application/octet-stream")

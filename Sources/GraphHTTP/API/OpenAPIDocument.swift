@@ -765,8 +765,8 @@ enum OpenAPIDocument {
               schema: {type: integer, minimum: 0, maximum: 65535}
             - name: internalBinaryIOVersion
               in: query
-              description: The internal BinaryIO version to write (the layout of native values).
-              schema: {type: integer, minimum: 0, maximum: 65535}
+              description: The internal BinaryIO version to write (the layout of native values); 1 or 2.
+              schema: {type: integer, minimum: 1, maximum: 2}
           requestBody: {$ref: '#/components/requestBodies/Archive'}
           responses:
             '200':
@@ -1322,8 +1322,9 @@ enum OpenAPIDocument {
         ServiceUnavailable:
           description: |
             The server cannot take the request now: `server-busy` (every worker is busy and the
-            queue is full, or the uploads in progress hold all the memory the server gives
-            them; with `Retry-After`), `too-many-connections` (the connection limit is
+            queue is full, or the uploads in progress, or the answers waiting for their
+            clients to read them, hold all the memory the server gives them; with
+            `Retry-After`), `too-many-connections` (the connection limit is
             reached; with `Retry-After`, and the connection is closed), `deadline-exceeded` (the
             work took longer than the server allows, 60 s by default), `shutting-down` (from
             `/readyz`, once shutdown has begun).

@@ -7,13 +7,13 @@ public struct Request: Sendable {
     /// The request's id: the client's `X-Request-Id` when it is sane, otherwise generated.
     public let id: String
     /// The upload budget its body holds, given back when the last copy of it is gone.
-    let reservation: UploadBudget.Reservation?
+    let reservation: ByteBudget.Reservation?
 
     public init(head: RequestHead, body: [UInt8], id: String) {
         self.init(head: head, body: body, id: id, reservation: nil)
     }
 
-    init(head: RequestHead, body: [UInt8], id: String, reservation: UploadBudget.Reservation?) {
+    init(head: RequestHead, body: [UInt8], id: String, reservation: ByteBudget.Reservation?) {
         self.head = head
         self.body = body
         self.id = id

@@ -17,7 +17,7 @@ final class ConnectionDriver: @unchecked Sendable {
     /// Whether writes wait for the socket to be writable again.
     private var isWriting = false
     /// Bytes waiting to be written, the first from `outgoingOffset`, each with the streamed
-    /// body bytes it carries.
+    /// body bytes it carries; charged to the server's answer budget until written.
     private var outgoing: [(bytes: [UInt8], streamed: Int)] = []
     private var outgoingOffset = 0
     private var requestInFlight = false
@@ -102,6 +102,7 @@ final class ConnectionDriver: @unchecked Sendable {
             switch action {
             case .write(let bytes, let streamed):
                 outgoing.append((bytes, streamed))
+                services.answerBudget.charge(bytes.count)
                 queued = true
             case .start(let request):
                 requestInFlight = true
@@ -145,6 +146,7 @@ final class ConnectionDriver: @unchecked Sendable {
             switch outcome {
             case .done(let count):
                 outgoingOffset += count
+                services.answerBudget.release(count)
                 if outgoingOffset == first.bytes.count {
                     outgoing.removeFirst()
                     outgoingOffset = 0
@@ -192,6 +194,8 @@ final class ConnectionDriver: @unchecked Sendable {
         guard !isClosed else { return }
         let cut = state.abort()
         isClosed = true
+        services.answerBudget.release(outgoing.reduce(-outgoingOffset) { $0 + $1.bytes.count })
+        outgoing = []
         channel?.close()
         endRequest()
         timer.cancel()

@@ -8,7 +8,9 @@ struct ConnectionServices: Sendable {
     let decorator: ResponseDecorator
     let responder: Responder
     let metrics: ServerMetrics
-    let uploadBudget: UploadBudget
+    let uploadBudget: ByteBudget
+    /// Bytes of answers queued on connections, waiting for their clients.
+    let answerBudget: ByteBudget
     /// Seconds a streamed answer may wait for the client to read before it stops.
     var stallTimeout: Double { Double(timeouts.write) / 1e9 }
     /// When a request starting now must be done, its answer produced.

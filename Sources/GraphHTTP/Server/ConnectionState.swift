@@ -71,7 +71,7 @@ struct ConnectionState {
     private var parser: RequestParser
     private let timeouts: Timeouts
     private let decorator: ResponseDecorator
-    private let budget: UploadBudget
+    private let budget: ByteBudget
     /// The answer a request gets from its head alone, when it has no route: its body is
     /// then never read (nor, with `Expect: 100-continue`, sent).
     private let refusal: @Sendable (RequestHead) -> Response?
@@ -83,7 +83,7 @@ struct ConnectionState {
     /// Whether the client has closed its side: nothing more will arrive.
     private var peerClosed = false
 
-    init(limits: HTTPParserLimits, timeouts: Timeouts, decorator: ResponseDecorator, budget: UploadBudget,
+    init(limits: HTTPParserLimits, timeouts: Timeouts, decorator: ResponseDecorator, budget: ByteBudget,
          refusal: @escaping @Sendable (RequestHead) -> Response? = { _ in nil }, now: UInt64) {
         parser = RequestParser(limits: limits)
         self.timeouts = timeouts
@@ -286,7 +286,7 @@ struct ConnectionState {
                 }
             case (.end?, .receivingBody(let head, let body, let exchange, _)):
                 phase = .working(head, exchange, since: now)
-                let reservation = UploadBudget.Reservation(budget, reserved)
+                let reservation = ByteBudget.Reservation(budget, reserved)
                 reserved = 0
                 return actions + [.start(Request(head: head, body: body, id: exchange.requestID, reservation: reservation))]
             default:

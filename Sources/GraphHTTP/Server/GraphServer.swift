@@ -20,7 +20,8 @@ public final class GraphServer: Sendable {
     private let state = Mutex(State())
     private let stopped = DispatchSemaphore(value: 0)
     private let readiness = Readiness()
-    private let uploadBudget: UploadBudget
+    private let uploadBudget: ByteBudget
+    private let answerBudget: ByteBudget
     private let router: Router
 
     private struct State {
@@ -38,7 +39,8 @@ public final class GraphServer: Sendable {
         self.configuration = configuration
         pool = WorkPool(threadCount: configuration.workerCount, capacity: configuration.maximumQueuedRequests, stackSize: configuration.workerStackBytes)
         let fourUploads = configuration.maximumUploadBytes.multipliedReportingOverflow(by: 4)
-        uploadBudget = UploadBudget(bytes: configuration.uploadBudgetBytes ?? (fourUploads.overflow ? .max : fourUploads.partialValue))
+        uploadBudget = ByteBudget(bytes: configuration.uploadBudgetBytes ?? (fourUploads.overflow ? .max : fourUploads.partialValue))
+        answerBudget = ByteBudget(bytes: configuration.answerBudgetBytes ?? (fourUploads.overflow ? .max : fourUploads.partialValue))
         let archives = ArchiveEndpoints(registry: registry, limits: configuration.effectiveArchiveLimits)
         let service = ServiceEndpoints(readiness: readiness, metrics: metrics, pool: pool)
         router = Router(archives.routes + service.routes)
@@ -142,7 +144,8 @@ public final class GraphServer: Sendable {
             let made = ConnectionServices(
                 parserLimits: configuration.parserLimits, timeouts: configuration.timeouts,
                 decorator: ResponseDecorator(cors: configuration.cors),
-                responder: Responder(router: router, pool: pool, cors: configuration.cors), metrics: metrics, uploadBudget: uploadBudget,
+                responder: Responder(router: router, pool: pool, cors: configuration.cors, answerBudget: answerBudget), metrics: metrics,
+                uploadBudget: uploadBudget, answerBudget: answerBudget,
                 closed: { [self] driver in connectionClosed(driver) })
             services = made
             return made

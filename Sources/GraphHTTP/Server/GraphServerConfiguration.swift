@@ -20,6 +20,11 @@ extension GraphServer {
         /// worked on): an upload that does not fit is answered 503 with `Retry-After`, before
         /// its body when its length is declared. Default: 4 × ``maximumUploadBytes``.
         public var uploadBudgetBytes: Int?
+        /// The bytes of answers all connections may hold while their clients read them
+        /// (answers are produced at once up to 8 MiB, then at the client's pace): while it is
+        /// spent, archive requests are answered 503 with `Retry-After` instead of adding to
+        /// it. Default: 4 × ``maximumUploadBytes``.
+        public var answerBudgetBytes: Int?
         /// The longest request line in bytes (414 beyond). Default 8 KiB.
         public var maximumRequestLineBytes = 8 << 10
         /// The largest header section in bytes (431 beyond). Default 32 KiB.

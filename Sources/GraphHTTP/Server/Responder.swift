@@ -5,6 +5,8 @@ struct Responder: Sendable {
     let router: Router
     let pool: WorkPool
     let cors: CORSPolicy
+    /// Answers waiting for their clients: while it is spent, no archive work starts.
+    let answerBudget: ByteBudget
     /// Whole bodies at least this long are gzipped when the client accepts it.
     let minimumGzipBytes = 1024
 
@@ -31,10 +33,18 @@ struct Responder: Sendable {
         }
         if route.isQuick { return respond(to: request, with: route, on: channel) }
         // A client gone while its request waited for a worker leaves nothing to do.
-        let queued = pool.submit { if channel.isOpen { respond(to: request, with: route, on: channel) } }
-        if !queued {
-            channel.send(Problem(.serverBusy, "every worker is busy and the queue is full; try again shortly", headers: ["Retry-After": "1"]).response)
+        let queued = pool.submit {
+            guard channel.isOpen else { return }
+            guard answerBudget.has(1) else {
+                return channel.send(Self.busy("answers waiting for their clients to read them fill the server's memory for answers"))
+            }
+            respond(to: request, with: route, on: channel)
         }
+        if !queued { channel.send(Self.busy("every worker is busy and the queue is full")) }
+    }
+
+    private static func busy(_ reason: String) -> Response {
+        Problem(.serverBusy, reason + "; try again shortly", headers: ["Retry-After": "1"]).response
     }
 
     /// Sends the handler's answer, or its problem; then produces a streamed body, piece by

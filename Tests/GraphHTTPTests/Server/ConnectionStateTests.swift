@@ -8,7 +8,7 @@ import Testing
     static let timeouts = ConnectionState.Timeouts(idle: 30 * second, head: 10 * second, body: 60 * second, work: 20 * second, write: 5 * second, linger: 2 * second)
 
     static func machine() -> ConnectionState {
-        ConnectionState(limits: HTTPParserLimits(), timeouts: timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: UploadBudget(bytes: 1000), now: 0)
+        ConnectionState(limits: HTTPParserLimits(), timeouts: timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: ByteBudget(bytes: 1000), now: 0)
     }
 
     /// A readable summary of actions: `write`, `start <path>`, `finish <status>`, `shutdownWrites`, `close`.
@@ -93,7 +93,7 @@ import Testing
     /// The budget is taken as bytes arrive (announcing a length takes nothing), and given
     /// back when the request is gone.
     @Test func uploadsBeyondTheBudgetAre503BeforeTheirBody() {
-        let budget = UploadBudget(bytes: 1000)
+        let budget = ByteBudget(bytes: 1000)
         func machine() -> ConnectionState {
             ConnectionState(limits: HTTPParserLimits(), timeouts: Self.timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: budget, now: 0)
         }

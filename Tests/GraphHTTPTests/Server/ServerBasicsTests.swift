@@ -78,6 +78,9 @@ import Testing
         let badQuery = try server.exchange("POST", "/v1/dump?header=maybe", body: TestModels.graphArchive)
         #expect(badQuery.status == 400)
         #expect(badQuery.json["type"] as? String == "urn:graphcodable:problem:invalid-parameter")
+        let unknownVersion = try server.exchange("POST", "/v1/convert?internalBinaryIOVersion=9", body: TestModels.graphArchive)
+        #expect(unknownVersion.status == 400)
+        #expect(unknownVersion.json["type"] as? String == "urn:graphcodable:problem:invalid-parameter")
     }
 
     @Test func jsonFormAndBack() throws {

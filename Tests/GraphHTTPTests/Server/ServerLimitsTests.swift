@@ -227,6 +227,32 @@ import Testing
         #expect(answer.status == 200, "\(answer.text)")
     }
 
+    /// Answers waiting for clients that do not read them are bounded by the answer budget:
+    /// once it is spent, archive requests are answered 503 with `Retry-After` (health is not
+    /// touched), and when the stalled client goes, its answer's bytes come back.
+    @Test func answersWaitingForClientsAreBounded() throws {
+        let server = try TestServer { $0.answerBudgetBytes = 1 << 20 }
+        // 24 MB: more than the kernel's socket buffers take on this machine's loopback.
+        let large = try GraphEncoder().encode(String(repeating: "a", count: 24_000_000)) as Bytes
+        let stalled = try server.connect()
+        try stalled.request("POST", "/v1/convert?internalBinaryIOVersion=2", body: large)
+        try expectAnswer(from: server, 503, retryAfter: "1")
+        #expect(try server.exchange("GET", "/healthz").status == 200)
+        stalled.reset()
+        try expectAnswer(from: server, 200)
+    }
+
+    /// Validates a small archive until the answer is `status` (at most 10 s).
+    private func expectAnswer(from server: TestServer, _ status: Int, retryAfter: String? = nil) throws {
+        var answer = try server.exchange("POST", "/v1/validate", body: TestModels.graphArchive)
+        for _ in 0 ..< 200 where answer.status != status {
+            Thread.sleep(forTimeInterval: 0.05)
+            answer = try server.exchange("POST", "/v1/validate", body: TestModels.graphArchive)
+        }
+        #expect(answer.status == status, "\(answer.text)")
+        if let retryAfter { #expect(answer.header("Retry-After") == retryAfter) }
+    }
+
     /// A request that arrives on an open connection once the shutdown has begun learns that
     /// the server is not ready (new connections are refused: the listener is closed).
     @Test func readinessFailsAtOnceOnShutdown() throws {
