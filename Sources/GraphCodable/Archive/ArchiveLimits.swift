@@ -18,9 +18,10 @@ public struct ArchiveLimits: Sendable, Equatable {
     /// collection at the room it reserves), validating it (the keys and elements compared),
     /// its structural model (``GraphArchive``, 32 bytes a node and its payloads). Any archive
     /// may build ``minimumBudget`` whatever its size; the default, 128, leaves room for
-    /// archives of one-byte nodes (`nil`s), and typical archives take 3 to 10. Without it, a small archive could make a large value: an array of
-    /// nil `SIMD64<Double>?` costs 513 bytes of memory per archive byte. What your own
-    /// `init(from:)` allocates beyond the values it decodes is not counted.
+    /// archives of one-byte nodes (`nil`s), and typical archives take 3 to 10. Without it,
+    /// a small archive could make a large value: an array of nil `SIMD64<Double>?` costs
+    /// 513 bytes of memory per archive byte. What your own `init(from:)` allocates beyond
+    /// the values it decodes is not counted.
     public var maximumMemoryBytesPerArchiveByte = 128
     /// The longest text made from an archive (its dump, its JSON form, compact or
     /// indented), in bytes per byte of archive. Any archive may make ``minimumBudget`` of
