@@ -54,6 +54,42 @@ import Testing
         Self.expectRefused(sets, as: Set<[Int]>.self, "duplicate Set element")
     }
 
+    /// The archive of one `BIV` of the layouts `types` (the last is the root's) and `value`,
+    /// written through the JSON form.
+    static func archive(types: String, value: String) throws -> [UInt8] {
+        let root = 63 + types.components(separatedBy: "},{").count
+        let json = #"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"#
+            + #""types":[\#(types)],"keys":[],"body":[{"kind":"BIV","type":\#(root),"value":\#(value)}]}"#
+        return try GraphArchive(json: Array(json.utf8)).bytes()
+    }
+
+    /// A value holding a NaN equals nothing, so it is never a duplicate and validation does
+    /// not keep it to compare: every NaN hashes alike, and comparing each with all the
+    /// earlier ones took minutes for these 100,000 arrays.
+    @Test(.timeLimit(.minutes(1))) func valuesHoldingNaNAreNotComparedWithEachOther() throws {
+        let arrays = Array(repeating: "[1,\"nan\"]", count: 100_000).joined(separator: ",")
+        #expect(GraphDecoder().validate(try Self.archive(types: #"{"array":13},{"set":64}"#, value: "[\(arrays)]")).isValid)
+    }
+
+    /// Swift's own sets and dictionaries take quadratic time to hold keys unequal to
+    /// themselves (NaN): one may hold at most 10,000, which writers refuse past, and readers
+    /// and validation report.
+    @Test func keysUnequalToThemselvesAreBounded() throws {
+        let most = Set((0 ..< 10_000).map { _ in Double.nan })
+        #expect(try GraphDecoder().decode(Set<Double>.self, from: GraphEncoder().encode(most) as Bytes).count == 10_000)
+        #expect(throws: GCodableError.self) { try GraphEncoder().encode(most.union([-Double.nan])) as Bytes }
+        #expect(throws: GCodableError.self) { try GraphEncoder().encode(Dictionary(uniqueKeysWithValues: (0 ... 10_000).map { (Double.nan, $0) })) as Bytes }
+        let nans = Array(repeating: "\"nan\"", count: 10_001).joined(separator: ",")
+        let keys = (0 ... 10_000).map { "[\"nan\",\($0)]" }.joined(separator: ",")
+        Self.expectRefused(try Self.archive(types: #"{"set":13}"#, value: "[\(nans)]"), as: Set<Double>.self,
+                           "more than 10000 keys or elements that equal nothing (NaN)")
+        Self.expectRefused(try Self.archive(types: #"{"dictionary":[13,10]}"#, value: "[\(keys)]"), as: [Double: Int].self,
+                           "more than 10000 keys or elements that equal nothing (NaN)")
+        let optionals = Array(repeating: "\"nan\"", count: 10_001).joined(separator: ",")
+        Self.expectRefused(try Self.archive(types: #"{"optional":13},{"set":64}"#, value: "[\(optionals)]"), as: Set<Double?>.self,
+                           "more than 10000 keys or elements that equal nothing (NaN)")
+    }
+
     @Test func setElementsAreUnique() throws {
         let twice = try Self.archive(of: Set([3, 4]), replacing: [8], with: [6])  // zig-zag 4 → 3
         Self.expectRefused(twice, as: Set<Int>.self, "duplicate Set element")

@@ -75,6 +75,7 @@ extension ParsedArchive {
     /// unique, among those that are native payloads or nil.
     private func checkUnique(fieldsOf index: Int, every step: Int, _ message: String) throws {
         var seen: Set<NativeIdentity> = []
+        var unequal = 0
         defer { budget.refund(seen.count * NativeContentCheck.identityCost) }
         var field = index + 1
         var position = 0
@@ -84,16 +85,21 @@ extension ParsedArchive {
             guard node.keyID == 0 else { continue }
             defer { position += 1 }
             guard position.isMultiple(of: step) else { continue }
-            let identity: NativeIdentity
+            let (value, layout): (NativeValue, NativeDescriptor)
             switch (node.kind, types.resolve(node.typeReference)) {
             case (.nil, _):
-                identity = NativeIdentity(.optional(nil), .optional(.scalar(.bool)))
-            case (.biv, .native(let layout)?):
+                (value, layout) = (.optional(nil), .optional(.scalar(.bool)))
+            case (.biv, .native(let native)?):
                 var reader = payloadReader(of: node)
-                identity = NativeIdentity(try layout.read(&reader), layout)
+                (value, layout) = (try native.read(&reader), native)
             default:
                 continue
             }
+            if NativeIdentity.isUnequalToItself(value, layout) {
+                unequal += 1
+                guard unequal <= SelfUnequalKeys.maximum else { throw GCodableError.corrupted(SelfUnequalKeys.problem, at: node.offset) }
+            }
+            guard let identity = NativeIdentity(value, layout) else { continue }
             try budget.charge(NativeContentCheck.identityCost, at: node.offset)
             guard seen.insert(identity).inserted else { throw GCodableError.corrupted(message, at: node.offset) }
         }

@@ -11,6 +11,8 @@ struct NativeContentCheck {
         var index = 0
         /// The keys or elements seen, for a dictionary or a set.
         var seen: Set<NativeIdentity> = []
+        /// Its keys or elements unequal to themselves (see ``SelfUnequalKeys``).
+        var unequal = 0
         /// The lower bound, for a range whose upper bound is still to come.
         var lower: NativeValue?
     }
@@ -82,10 +84,16 @@ struct NativeContentCheck {
         let value = try capture.builder.value()
         let parent = open.count - 1
         switch open[parent].layout {
-        case .set(let element):
-            guard open[parent].seen.insert(NativeIdentity(value, element)).inserted else { throw Problem(message: "duplicate Set element") }
-        case .dictionary(let key, _):
-            guard open[parent].seen.insert(NativeIdentity(value, key)).inserted else { throw Problem(message: "duplicate Dictionary key") }
+        case .set(let layout), .dictionary(let layout, _):
+            if NativeIdentity.isUnequalToItself(value, layout) {
+                open[parent].unequal += 1
+                guard open[parent].unequal <= SelfUnequalKeys.maximum else { throw Problem(message: SelfUnequalKeys.problem) }
+            }
+            guard let identity = NativeIdentity(value, layout) else { break }
+            guard open[parent].seen.insert(identity).inserted else {
+                let duplicate = if case .set = open[parent].layout { "duplicate Set element" } else { "duplicate Dictionary key" }
+                throw Problem(message: duplicate)
+            }
         case .range(let bound), .closedRange(let bound):
             guard let lower = open[parent].lower else {
                 open[parent].lower = value

@@ -10,8 +10,41 @@ import Foundation
 struct NativeIdentity: Hashable {
     private let value: AnyHashable
 
-    init(_ value: NativeValue, _ layout: NativeDescriptor) {
+    /// The value's identity; nil when it holds a NaN anywhere. Swift finds such a value
+    /// equal to nothing (NaN equals nothing, and containers compare element by element), so
+    /// it is never a duplicate; and since every NaN hashes alike, keeping them would compare
+    /// each with every one before it.
+    init?(_ value: NativeValue, _ layout: NativeDescriptor) {
+        guard !Self.holdsNaN(value) else { return nil }
         self.value = Self.swiftValue(value, layout)
+    }
+
+    /// Whether Swift finds the value unequal to itself, which is what typed decoding counts
+    /// against ``SelfUnequalKeys``: a NaN, or an optional, SIMD vector, geometry or range
+    /// holding one. Arrays, sets and dictionaries equal themselves whatever they hold (Swift
+    /// compares their storage first).
+    static func isUnequalToItself(_ value: NativeValue, _ layout: NativeDescriptor) -> Bool {
+        switch (layout, value) {
+        case (.array, _), (.set, _), (.dictionary, _): false
+        case (.optional(let wrapped), .optional(let inner?)): isUnequalToItself(inner, wrapped)
+        case (.range(let bound), .bounds(let lower, let upper)), (.closedRange(let bound), .bounds(let lower, let upper)):
+            isUnequalToItself(lower, bound) || isUnequalToItself(upper, bound)
+        default: holdsNaN(value)
+        }
+    }
+
+    private static func holdsNaN(_ value: NativeValue) -> Bool {
+        switch value {
+        case .float16(let bits): NativeValue.halfToFloat(bits).isNaN
+        case .float(let number): number.isNaN
+        case .double(let number), .date(let number): number.isNaN
+        case .geometry(let parts): parts.contains { $0.isNaN }
+        case .sequence(let elements): elements.contains(where: holdsNaN)
+        case .dictionary(let pairs): pairs.contains { holdsNaN($0.key) || holdsNaN($0.value) }
+        case .optional(let wrapped): wrapped.map(holdsNaN) ?? false
+        case .bounds(let lower, let upper): holdsNaN(lower) || holdsNaN(upper)
+        case .bool, .signed, .unsigned, .signed128, .unsigned128, .text, .data, .uuid, .url: false
+        }
     }
 
     private static func swiftValue(_ value: NativeValue, _ layout: NativeDescriptor) -> AnyHashable {

@@ -59,15 +59,21 @@ extension ContiguousArray: NativeBinaryType where Element: NativeBinaryType {
 }
 
 extension Set: GEncodable where Element: GEncodable {
-    public func encode(to encoder: GEncoder) throws { try encoder.encodeElements(of: self) }
+    public func encode(to encoder: GEncoder) throws {
+        try SelfUnequalKeys.checkWritable(Self.self, keys: self)
+        try encoder.encodeElements(of: self)
+    }
 }
 
 extension Set: GDecodable where Element: GDecodable {
     public init(from decoder: GDecoder) throws {
         try decoder.reserve(decoder.unkeyedCount, of: Element.self)
         self.init(minimumCapacity: decoder.unkeyedCount)
+        var unequal = SelfUnequalKeys.Counter()
         while decoder.unkeyedCount > 0 {
-            guard insert(try decoder.decode()).inserted else {
+            let element: Element = try decoder.decode()
+            guard unequal.admits(element) else { throw GCodableError.dataCorrupted(.init(debugDescription: SelfUnequalKeys.problem)) }
+            guard insert(element).inserted else {
                 throw GCodableError.dataCorrupted(.init(debugDescription: "duplicate Set element"))
             }
         }
@@ -83,6 +89,7 @@ extension Set: NativeBinaryType where Element: NativeBinaryType {
 
 extension Dictionary: GEncodable where Key: GEncodable, Value: GEncodable {
     public func encode(to encoder: GEncoder) throws {
+        try SelfUnequalKeys.checkWritable(Self.self, keys: keys)
         for (key, value) in self {
             try encoder.encode(key)
             try encoder.encode(value)
@@ -94,8 +101,10 @@ extension Dictionary: GDecodable where Key: GDecodable, Value: GDecodable {
     public init(from decoder: GDecoder) throws {
         try decoder.reserve(decoder.unkeyedCount / 2, of: (Key, Value).self)
         self.init(minimumCapacity: decoder.unkeyedCount / 2)
+        var unequal = SelfUnequalKeys.Counter()
         while decoder.unkeyedCount > 0 {
             let key: Key = try decoder.decode()
+            guard unequal.admits(key) else { throw GCodableError.dataCorrupted(.init(debugDescription: SelfUnequalKeys.problem)) }
             guard updateValue(try decoder.decode(), forKey: key) == nil else {
                 throw GCodableError.dataCorrupted(.init(debugDescription: "duplicate Dictionary key"))
             }

@@ -41,13 +41,18 @@ extension ContiguousArray: BinaryIType where Element: BinaryIType {
 }
 
 extension Set: BinaryOType where Element: BinaryOType {
-    public func write(to wbuffer: inout BinaryWriteBuffer) throws { try wbuffer.writeElements(of: self) }
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws {
+        try SelfUnequalKeys.checkWritable(Self.self, keys: self)
+        try wbuffer.writeElements(of: self)
+    }
 }
 
 extension Set: BinaryIType where Element: BinaryIType {
     public init(from rbuffer: inout BinaryReadBuffer) throws {
         let offset = rbuffer.offset
         let elements: [Element] = try rbuffer.readElements()
+        var unequal = SelfUnequalKeys.Counter()
+        guard elements.allSatisfy({ unequal.admits($0) }) else { throw GCodableError.corrupted(SelfUnequalKeys.problem, at: offset) }
         self.init(elements)
         guard count == elements.count else { throw GCodableError.corrupted("duplicate Set elements", at: offset) }
     }
@@ -55,6 +60,7 @@ extension Set: BinaryIType where Element: BinaryIType {
 
 extension Dictionary: BinaryOType where Key: BinaryOType, Value: BinaryOType {
     public func write(to wbuffer: inout BinaryWriteBuffer) throws {
+        try SelfUnequalKeys.checkWritable(Self.self, keys: keys)
         wbuffer.writeCount(count)
         for (key, value) in self {
             try key.write(to: &wbuffer)
@@ -69,8 +75,10 @@ extension Dictionary: BinaryIType where Key: BinaryIType, Value: BinaryIType {
         let count = try rbuffer.readCount()
         try rbuffer.charge(count, of: (Key, Value).self)
         self.init(minimumCapacity: Swift.min(count, BinaryReadBuffer.reservationLimit))
+        var unequal = SelfUnequalKeys.Counter()
         for _ in 0 ..< count {
             let key = try Key(from: &rbuffer)
+            guard unequal.admits(key) else { throw GCodableError.corrupted(SelfUnequalKeys.problem, at: offset) }
             guard updateValue(try Value(from: &rbuffer), forKey: key) == nil else {
                 throw GCodableError.corrupted("duplicate Dictionary key", at: offset)
             }
