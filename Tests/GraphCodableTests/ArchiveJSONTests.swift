@@ -105,6 +105,31 @@ import Testing
             """.utf8)
     }
 
+    /// JSON nested past what any archive's JSON form needs is refused while it is read:
+    /// three million levels once parsed within the stack and then overflowed it on release.
+    @Test func nestingIsBoundedByTheArchiveDepth() throws {
+        let deep = String(repeating: "[", count: 3_000_000) + String(repeating: "]", count: 3_000_000)
+        // On a stack with room for more (the server's workers have 512 MiB).
+        let error = try LargeGraphTests.onThread(stackSize: 512 << 20) { () -> String in
+            do {
+                _ = try GraphArchive(json: Data(deep.utf8))
+                return "accepted"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(error.contains("nesting deeper than 20300"), "\(error)")
+    }
+
+    /// Escapes are decoded in linear time (each once copied the whole string so far: three
+    /// million took minutes).
+    @Test(.timeLimit(.minutes(1))) func escapesAreLinear() throws {
+        let text = String(repeating: #"a\n"#, count: 3_000_000)
+        let json = String(decoding: Self.document(types: "", body: #"{"kind": "BIV", "type": 15, "value": "\#(text)"}"#), as: UTF8.self)
+        let archive = try GraphArchive(json: Data(json.utf8))
+        #expect(try GraphDecoder().decode(String.self, from: try archive.bytes()) == String(repeating: "a\n", count: 3_000_000))
+    }
+
     @Test func layoutsThatShareTheirPartsAreBounded() {
         let types = ["{\"dictionary\": [10, 10]}"] + (0 ..< 60).map { "{\"dictionary\": [\(64 + $0), \(64 + $0)]}" }
         let start = Date()

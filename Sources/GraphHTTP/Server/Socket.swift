@@ -108,14 +108,17 @@ enum Socket {
 
     /// Reads into `buffer`; `.done(0)` never happens: the end of the stream is `.closed`.
     static func receive(from descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Outcome<Int> {
-        let count = read(descriptor, buffer.baseAddress, buffer.count)
+        var count: Int
+        repeat { count = read(descriptor, buffer.baseAddress, buffer.count) } while count < 0 && errno == EINTR
         if count > 0 { return .done(count) }
         return count == 0 ? .closed : outcome(of: errno)
     }
 
-    /// Writes from `bytes`, without SIGPIPE when the peer has gone.
+    /// Writes from `bytes`, without SIGPIPE when the peer has gone. An interrupted call is
+    /// made again: the edge-triggered poller would not tell of the room it left.
     static func transmit(to descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Outcome<Int> {
-        let count = send(descriptor, bytes.baseAddress, bytes.count, sendFlags)
+        var count: Int
+        repeat { count = send(descriptor, bytes.baseAddress, bytes.count, sendFlags) } while count < 0 && errno == EINTR
         return count >= 0 ? .done(count) : outcome(of: errno)
     }
 

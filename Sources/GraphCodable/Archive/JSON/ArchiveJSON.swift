@@ -27,7 +27,8 @@ extension GraphArchive {
         let stack = StackGuard()
         let text = json as? [UInt8] ?? [UInt8](json)
         let budget = MemoryBudget(forArchiveOfSize: text.count, limits: limits)
-        let document = try JSONParser.parse(text, stack: stack, budget: budget)
+        // Two levels of JSON a level of nodes, and the native values' own nesting.
+        let document = try JSONParser.parse(text, stack: stack, budget: budget, maximumDepth: 2 * limits.maximumDepth + 300)
         var reader = JSONReader(path: [], stack: stack)
         guard try reader.string(document["format"], "format") == "graphcodable-archive" else {
             throw reader.problem("not the JSON form of a GraphCodable archive", at: "format")

@@ -23,23 +23,29 @@ struct JSONParser {
     private var offset = 0
     private let stack: StackGuard
     private let budget: MemoryBudget
+    /// The deepest nesting of arrays and objects allowed, and the nesting now.
+    private let maximumDepth: Int
+    private var depth = 0
 
     /// The memory of a parsed value: its box and its place in its container.
     private static let valueCost = 48
 
-    /// Parses `bytes`, which must hold exactly one JSON value, charging the values to `budget`.
-    static func parse(_ bytes: [UInt8], stack: StackGuard, budget: MemoryBudget) throws -> JSONValue {
-        var parser = JSONParser(bytes: bytes, stack: stack, budget: budget)
+    /// Parses `bytes`, which must hold exactly one JSON value nested at most `maximumDepth`
+    /// deep, charging the values to `budget`. (Besides the stack they take to parse, deeply
+    /// nested values take more to release.)
+    static func parse(_ bytes: [UInt8], stack: StackGuard, budget: MemoryBudget, maximumDepth: Int) throws -> JSONValue {
+        var parser = JSONParser(bytes: bytes, stack: stack, budget: budget, maximumDepth: maximumDepth)
         let value = try parser.value()
         parser.skipWhitespace()
         guard parser.offset == bytes.count else { throw parser.error("unexpected text after the JSON value") }
         return value
     }
 
-    private init(bytes: [UInt8], stack: StackGuard, budget: MemoryBudget) {
+    private init(bytes: [UInt8], stack: StackGuard, budget: MemoryBudget, maximumDepth: Int) {
         self.bytes = bytes
         self.stack = stack
         self.budget = budget
+        self.maximumDepth = maximumDepth
     }
 
     private func error(_ message: String) -> GCodableError {
@@ -68,7 +74,19 @@ struct JSONParser {
         case UInt8(ascii: "t"): try expect("true"); return .bool(true)
         case UInt8(ascii: "f"): try expect("false"); return .bool(false)
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "["):
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth)") }
+            return try container()
+        default:
+            return .number(try number())
+        }
+    }
+
+    /// The array or object that begins at the offset.
+    private mutating func container() throws -> JSONValue {
+        if bytes[offset] == UInt8(ascii: "[") {
             offset += 1
             var elements: [JSONValue] = []
             skipWhitespace()
@@ -81,7 +99,7 @@ struct JSONParser {
                 if bytes[offset - 1] == UInt8(ascii: "]") { return .array(elements) }
                 guard bytes[offset - 1] == UInt8(ascii: ",") else { offset -= 1; throw error("expected , or ]") }
             }
-        case UInt8(ascii: "{"):
+        } else {
             offset += 1
             var members: [(key: String, value: JSONValue)] = []
             skipWhitespace()
@@ -99,8 +117,6 @@ struct JSONParser {
                 if bytes[offset - 1] == UInt8(ascii: "}") { return .object(members) }
                 guard bytes[offset - 1] == UInt8(ascii: ",") else { offset -= 1; throw error("expected , or }") }
             }
-        default:
-            return .number(try number())
         }
     }
 
@@ -132,21 +148,20 @@ struct JSONParser {
 
     private mutating func string() throws -> String {
         offset += 1
-        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
         var runStart = offset
         func flushRun() throws {
-            guard let run = String(validating: bytes[runStart ..< offset], as: UTF8.self) else {
-                throw error("invalid UTF-8 in a string")
-            }
-            scalars.append(contentsOf: run.unicodeScalars)
+            guard String(validating: bytes[runStart ..< offset], as: UTF8.self) != nil else { throw error("invalid UTF-8 in a string") }
+            utf8.append(contentsOf: bytes[runStart ..< offset])
         }
+        func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { utf8.append($0) } }
         while true {
             guard offset < bytes.count else { throw error("unterminated string") }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 try flushRun()
                 offset += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             }
             guard byte >= 0x20 else { throw error("control character in a string") }
             guard byte == UInt8(ascii: "\\") else { offset += 1; continue }
@@ -156,14 +171,14 @@ struct JSONParser {
             let escape = bytes[offset]
             offset += 1
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""): append("\"")
+            case UInt8(ascii: "\\"): append("\\")
+            case UInt8(ascii: "/"): append("/")
+            case UInt8(ascii: "b"): append("\u{08}")
+            case UInt8(ascii: "f"): append("\u{0C}")
+            case UInt8(ascii: "n"): append("\n")
+            case UInt8(ascii: "r"): append("\r")
+            case UInt8(ascii: "t"): append("\t")
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800 ... 0xDBFF).contains(code) {
@@ -173,7 +188,7 @@ struct JSONParser {
                     code = 0x10000 + (code - 0xD800) << 10 + (low - 0xDC00)
                 }
                 guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                scalars.append(scalar)
+                append(scalar)
             default:
                 throw error("invalid escape")
             }
