@@ -71,6 +71,21 @@ import Testing
         #expect(GraphDecoder().validate(try Self.archive(types: #"{"array":13},{"set":64}"#, value: "[\(arrays)]")).isValid)
     }
 
+    /// Sets of sets are compared by numbering each value once from its elements' numbers:
+    /// hashing them as Swift's own sets of `AnyHashable` doubled the work at every level (24
+    /// levels took 15 s, 250 would never end), and each level kept a copy of every scalar.
+    @Test(.timeLimit(.minutes(1))) func nestedSetsAreComparedInLinearTime() throws {
+        let depth = 250
+        let types = [#"{"array":1}"#] + (0 ..< depth).map { #"{"set":\#(64 + $0)}"# }
+        let leaves = "[" + Array(repeating: "true", count: 20_000).joined(separator: ",") + "]"
+        let value = String(repeating: "[", count: depth) + leaves + String(repeating: "]", count: depth)
+        #expect(GraphDecoder().validate(try Self.archive(types: types.joined(separator: ","), value: value)).isValid)
+        // Two sets, equal in any order, three levels down.
+        let twice = #"[[[[1,2],[3]],[[4]]],[[[4]],[[3],[2,1]]]]"#
+        Self.expectRefused(try Self.archive(types: #"{"set":10},{"set":64},{"set":65},{"set":66}"#, value: twice),
+                           as: Set<Set<Set<Set<Int>>>>.self, "duplicate Set element")
+    }
+
     /// Swift's own sets and dictionaries take quadratic time to hold keys unequal to
     /// themselves (NaN): one may hold at most 10,000, which writers refuse past, and readers
     /// and validation report.

@@ -74,7 +74,8 @@ extension ParsedArchive {
     /// Checks that the unkeyed fields `0, every, 2 × every…` of the `VAL` at `index` are
     /// unique, among those that are native payloads or nil.
     private func checkUnique(fieldsOf index: Int, every step: Int, _ message: String) throws {
-        var seen: Set<NativeIdentity> = []
+        var identities = NativeIdentities()
+        var seen: Set<Int> = []
         var unequal = 0
         defer { budget.refund(seen.count * NativeContentCheck.identityCost) }
         var field = index + 1
@@ -95,11 +96,11 @@ extension ParsedArchive {
             default:
                 continue
             }
-            if NativeIdentity.isUnequalToItself(value, layout) {
+            if NativeIdentities.isUnequalToItself(value, layout) {
                 unequal += 1
                 guard unequal <= SelfUnequalKeys.maximum else { throw GCodableError.corrupted(SelfUnequalKeys.problem, at: node.offset) }
             }
-            guard let identity = NativeIdentity(value, layout) else { continue }
+            let identity = identities.number(of: value, layout)
             try budget.charge(NativeContentCheck.identityCost, at: node.offset)
             guard seen.insert(identity).inserted else { throw GCodableError.corrupted(message, at: node.offset) }
         }

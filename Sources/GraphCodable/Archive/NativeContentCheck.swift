@@ -1,35 +1,38 @@
 /// Checks a native payload as typed decoding would read it, walking it once: every scalar
 /// valid (UTF-8, integer ranges, Bool and presence bytes…), the keys of each dictionary and
-/// the elements of each set unique, and each range's lower bound not above its upper one,
-/// compared as Swift compares them (see ``NativeIdentity``). Only the keys and elements being
-/// compared are kept, charged to the reader's memory budget while they are.
+/// the elements of each set unique, at most ``SelfUnequalKeys/maximum`` of them unequal to
+/// themselves, and each range's lower bound not above its upper one, compared as Swift
+/// compares them (see ``NativeIdentities``). Keys and elements are compared by number: each
+/// value inside one is numbered once, from its elements' numbers, and the numbers are
+/// charged to the reader's memory budget while they are kept.
 struct NativeContentCheck {
     /// A container begun and not yet ended.
     private struct Frame {
         let layout: NativeDescriptor
         /// The elements met so far.
         var index = 0
-        /// The keys or elements seen, for a dictionary or a set.
-        var seen: Set<NativeIdentity> = []
+        /// The numbers of its elements, when it is inside a key or element being compared.
+        var elements: [Int] = []
+        /// Whether an element is unequal to itself (for an optional, SIMD vector or range,
+        /// this makes the container so).
+        var holdsSelfUnequal = false
+        /// The numbers of the keys or elements seen, for a dictionary or a set.
+        var seen: Set<Int> = []
         /// Its keys or elements unequal to themselves (see ``SelfUnequalKeys``).
-        var unequal = 0
+        var selfUnequal = 0
         /// The lower bound, for a range whose upper bound is still to come.
         var lower: NativeValue?
     }
 
-    /// An element being built whole, to compare it: it began when `depth` frames were open.
-    private struct Capture {
-        let depth: Int
-        var builder = NativeValueBuilder()
-    }
-
     private var open: [Frame] = []
-    private var captures: [Capture] = []
+    /// The depths at which the keys and elements being compared began, outermost first.
+    private var compared: [Int] = []
+    private var identities = NativeIdentities()
     private let budget: MemoryBudget?
-    /// What the keys and elements kept were charged.
+    /// What the numbers kept were charged.
     private var charged = 0
 
-    /// The memory of a key or element kept to compare it.
+    /// The memory of a value numbered while it is compared.
     static let identityCost = 64
 
     private init(budget: MemoryBudget?) { self.budget = budget }
@@ -51,18 +54,42 @@ struct NativeContentCheck {
     }
 
     private mutating func add(_ layout: NativeDescriptor, _ step: NativeStep) throws {
-        if case .end = step {
-            for index in captures.indices { captures[index].builder.add(layout, step) }
-            open.removeLast()
-            return try ended()
+        switch step {
+        case .end:
+            let frame = open.removeLast()
+            var number: Int?
+            if !compared.isEmpty {
+                number = identities.container(frame.layout, frame.elements)
+                try charge()
+            }
+            let selfUnequal: Bool
+            switch frame.layout {
+            case .optional, .simd, .range, .closedRange: selfUnequal = frame.holdsSelfUnequal
+            default: selfUnequal = false
+            }
+            try completed(number: number, scalar: nil, selfUnequal: selfUnequal)
+        case .begin, .scalar, .absent:
+            if let parent = open.last, Self.compares(parent.layout, elementAt: parent.index) { compared.append(open.count) }
+            if !open.isEmpty { open[open.count - 1].index += 1 }
+            switch step {
+            case .begin:
+                open.append(Frame(layout: layout))
+            case .scalar(let value):
+                var number: Int?
+                if !compared.isEmpty {
+                    number = identities.scalar(value, layout)
+                    try charge()
+                }
+                try completed(number: number, scalar: value, selfUnequal: NativeIdentities.holdsNaN(value))
+            default:  // an optional of `layout` holding nothing
+                try completed(number: compared.isEmpty ? nil : identities.container(layout, []), scalar: nil, selfUnequal: false)
+            }
         }
-        if let parent = open.last, Self.compares(parent.layout, elementAt: parent.index) {
-            captures.append(Capture(depth: open.count))
-        }
-        if !open.isEmpty { open[open.count - 1].index += 1 }
-        for index in captures.indices { captures[index].builder.add(layout, step) }
-        if case .begin = step { return open.append(Frame(layout: layout)) }
-        try ended()
+    }
+
+    private mutating func charge() throws {
+        try budget?.charge(Self.identityCost)
+        charged += Self.identityCost
     }
 
     /// Whether the element at `index` of a container of `layout` is compared: a set's
@@ -75,31 +102,33 @@ struct NativeContentCheck {
         }
     }
 
-    /// An element is complete: when it was being captured, compare it.
-    private mutating func ended() throws {
-        guard let capture = captures.last, capture.depth == open.count else { return }
-        captures.removeLast()
-        try budget?.charge(Self.identityCost)
-        charged += Self.identityCost
-        let value = try capture.builder.value()
-        let parent = open.count - 1
+    /// An element of the innermost open container is complete, with its number when it is
+    /// inside a compared key or element: its container keeps the number, and compares it
+    /// when it is a compared one.
+    private mutating func completed(number: Int?, scalar: NativeValue?, selfUnequal: Bool) throws {
+        guard let parent = open.indices.last else { return }
+        if selfUnequal { open[parent].holdsSelfUnequal = true }
+        let isCompared = compared.last == open.count
+        if isCompared { compared.removeLast() }
+        if let number, let outermost = compared.first, parent >= outermost { open[parent].elements.append(number) }
+        guard isCompared, let number else { return }
         switch open[parent].layout {
-        case .set(let layout), .dictionary(let layout, _):
-            if NativeIdentity.isUnequalToItself(value, layout) {
-                open[parent].unequal += 1
-                guard open[parent].unequal <= SelfUnequalKeys.maximum else { throw Problem(message: SelfUnequalKeys.problem) }
+        case .set, .dictionary:
+            if selfUnequal {
+                open[parent].selfUnequal += 1
+                guard open[parent].selfUnequal <= SelfUnequalKeys.maximum else { throw Problem(message: SelfUnequalKeys.problem) }
             }
-            guard let identity = NativeIdentity(value, layout) else { break }
-            guard open[parent].seen.insert(identity).inserted else {
+            guard open[parent].seen.insert(number).inserted else {
                 let duplicate = if case .set = open[parent].layout { "duplicate Set element" } else { "duplicate Dictionary key" }
                 throw Problem(message: duplicate)
             }
         case .range(let bound), .closedRange(let bound):
+            guard let value = scalar else { throw Problem(message: "a range of \(bound) bounds, which have no order") }
             guard let lower = open[parent].lower else {
                 open[parent].lower = value
                 return
             }
-            switch NativeIdentity.isOrdered(lower, value, bound) {
+            switch NativeIdentities.isOrdered(lower, value, bound) {
             case true?: break
             case false?: throw Problem(message: "range lower bound exceeds upper bound")
             case nil: throw Problem(message: "a range of \(bound) bounds, which have no order")
