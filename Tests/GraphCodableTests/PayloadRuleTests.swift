@@ -130,5 +130,10 @@ import Testing
     @Test func decimalsHaveTheirGrammar() throws {
         let junk = try Self.archive(of: Decimal(string: "12.5")!, replacing: Array("12.5".utf8), with: Array("12x5".utf8))
         Self.expectRefused(junk, as: Decimal.self, "invalid Decimal text \"12x5\"")
+        // A long text is quoted in part: the report stays small.
+        let long = String(repeating: "9", count: 100_000) + "x"
+        let json = #"{"kind":"BIV","type":21,"value":"\#(long)"}"#
+        let bytes = try GraphArchive(json: Array(#"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"types":[],"keys":[],"body":[\#(json)]}"#.utf8)).bytes()
+        Self.expectRefused(bytes, as: Decimal.self, "invalid Decimal text \"" + String(repeating: "9", count: 40) + "…\"")
     }
 }

@@ -285,7 +285,7 @@ extension NativeDescriptor {
         case .decimal:
             let offset = reader.offset
             let text = try reader.readString()
-            guard Decimal(archivedText: text) != nil else { throw GCodableError.corrupted("invalid Decimal text \"\(text)\"", at: offset) }
+            guard Decimal(archivedText: text) != nil else { throw Decimal.invalidText(text, at: offset) }
             return .text(text)
         case .data: return .data(try reader.readBytes(count: try reader.readCount()))
         case .date: return .date(try Double(from: &reader))

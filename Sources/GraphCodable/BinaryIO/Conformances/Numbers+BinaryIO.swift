@@ -78,10 +78,15 @@ extension Decimal: BinaryIOType {
     public init(from rbuffer: inout BinaryReadBuffer) throws {
         let offset = rbuffer.offset
         let text = try rbuffer.readString()
-        guard let value = Self(archivedText: text) else {
-            throw GCodableError.corrupted("invalid Decimal text \"\(text)\"", at: offset)
-        }
+        guard let value = Self(archivedText: text) else { throw Self.invalidText(text, at: offset) }
         self = value
+    }
+
+    /// The error for archived text that is not a decimal, quoting at most its first 40
+    /// characters (the text may be megabytes long).
+    static func invalidText(_ text: String, at offset: Int) -> GCodableError {
+        let quoted = text.prefix(41).count > 40 ? text.prefix(40) + "…" : Substring(text)
+        return GCodableError.corrupted("invalid Decimal text \"\(quoted)\"", at: offset)
     }
 
     /// The decimal an archive's text stands for: "NaN", or `-? digits (. digits)? (e -? digits)?`.
