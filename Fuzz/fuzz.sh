@@ -6,7 +6,10 @@
 #   Fuzz/fuzz.sh run NAME SECONDS [OPTION…]   fuzz NAME for SECONDS (0: until stopped) from its
 #                                             committed corpus; new inputs go to .build-fuzz/corpus/NAME
 #   Fuzz/fuzz.sh ci SECONDS                   every harness for SECONDS each; fails on any finding
-#   Fuzz/fuzz.sh seeds                        rewrite the committed seed corpora (Fuzz/Corpus)
+#   Fuzz/fuzz.sh merge NAME DIRECTORY…        add to NAME's committed corpus the inputs of the
+#                                             directories that reach code it does not
+#   Fuzz/fuzz.sh seeds                        rewrite the written seeds (seed-*) of the committed
+#                                             corpora (Fuzz/Corpus); inputs found by fuzzing stay
 #
 # Harnesses: archive-bytes, archive-checksummed, archive-json, secure-decode, request-parser.
 # Every run has the same limits: 2 GiB of RSS and of any one allocation, 10 s per input. A
@@ -104,17 +107,25 @@ case ${1:-} in
             echo
         done
         ;;
+    merge)
+        [[ $# -ge 3 ]] || { echo "usage: Fuzz/fuzz.sh merge NAME DIRECTORY…" >&2; exit 2; }
+        harness=$2
+        shift 2
+        [[ -x $out/bin/$harness ]] || build
+        "$out/bin/$harness" -merge=1 "${limits[@]}" -max_len=16384 "Fuzz/Corpus/$harness" "$@"
+        echo "$harness: $(ls "Fuzz/Corpus/$harness" | wc -l) inputs"
+        ;;
     seeds)
         build
         for harness in "${harnesses[@]}"; do
-            rm -rf "Fuzz/Corpus/$harness"
             mkdir -p "Fuzz/Corpus/$harness"
+            rm -f "Fuzz/Corpus/$harness"/seed-*
             FUZZ_WRITE_SEEDS="Fuzz/Corpus/$harness" ASAN_OPTIONS=detect_leaks=0:$ASAN_OPTIONS "$out/bin/$harness"
             echo "$harness: $(ls "Fuzz/Corpus/$harness" | wc -l) seeds"
         done
         ;;
     *)
-        sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
         exit 2
         ;;
 esac
