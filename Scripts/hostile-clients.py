@@ -18,9 +18,10 @@ import threading
 import time
 
 import crafted_archives
+from server_process import ServerProcess
 
 PORT = int(sys.argv[1])
-PID = int(sys.argv[2])
+SERVER = ServerProcess(int(sys.argv[2]))
 
 
 def connect(timeout=15):
@@ -75,25 +76,10 @@ def healthy():
         return False
 
 
-def descriptors():
-    return len(os.listdir(f"/proc/{PID}/fd"))
-
-
-def resident_mib(field="VmRSS"):
-    with open(f"/proc/{PID}/status") as status:
-        for line in status:
-            if line.startswith(field + ":"):
-                return int(line.split()[1]) / 1024
-    return 0.0
-
-
 def settle(baseline, name, margin=4):
     """Waits (at most 10 s) until the server's descriptors are back to `baseline`."""
-    for _ in range(100):
-        if descriptors() <= baseline + margin:
-            return
-        time.sleep(0.1)
-    sys.exit(f"error: {name}: {descriptors()} descriptors open, {baseline} before")
+    if not SERVER.settle(baseline + margin):
+        sys.exit(f"error: {name}: {SERVER.descriptors()} descriptors open, {baseline} before")
 
 
 def worst_latency(requests, archive):
@@ -135,7 +121,7 @@ def smuggling():
 
 def slowloris(archive):
     """Hundreds of connections trickle their heads while a healthy client is served promptly."""
-    baseline = descriptors()
+    baseline = SERVER.descriptors()
     socks = [connect() for _ in range(300)]
     head = b"POST /v1/validate HTTP/1.1\r\nHost: t\r\nX-Slow: "
     stop = threading.Event()
@@ -175,13 +161,13 @@ def slowloris(archive):
 def never_reading(large, archive):
     """A client asks for a large answer and never reads it: it costs the answer's bounded
     buffers, the server serves others meanwhile, and all is given back when it goes."""
-    baseline = descriptors()
-    before = resident_mib()
+    baseline = SERVER.descriptors()
+    before = SERVER.resident_mib()
     sock = connect()
     request = f"POST /v1/json?pretty=true HTTP/1.1\r\nHost: t\r\nContent-Length: {len(large)}\r\n\r\n".encode() + large
     sock.sendall(request)
     time.sleep(2)
-    grown = resident_mib() - before
+    grown = SERVER.resident_mib() - before
     worst = worst_latency(20, archive)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
     sock.close()
@@ -193,7 +179,7 @@ def never_reading(large, archive):
 
 def aborted_uploads(archive):
     """Uploads declared huge and abandoned half way give their budget and descriptors back."""
-    baseline = descriptors()
+    baseline = SERVER.descriptors()
     for _ in range(5):
         sock = connect()
         sock.sendall(b"POST /v1/validate HTTP/1.1\r\nHost: t\r\nContent-Length: 60000000\r\n\r\n")
@@ -215,7 +201,7 @@ def crafted(binary):
     """Archives crafted to cost the most per byte, deep, with huge tables or a long key
     named by every node: answered (or refused with a 4xx) in time, with bounded memory."""
     directory = tempfile.mkdtemp(prefix="graph-hostile-")
-    before = resident_mib()
+    before = SERVER.resident_mib()
     for label, path in crafted_archives.crafted(binary, directory, scale=0.5):
         with open(path, "rb") as file:
             archive = file.read()
@@ -227,7 +213,7 @@ def crafted(binary):
             if status >= 500 or elapsed > 30:
                 sys.exit(f"error: {label} to {route}: {status} after {elapsed:.1f} s")
         print(f"ok: {label} ({len(archive) // 1024} KiB): every route answered")
-    peak = resident_mib("VmHWM")
+    peak = SERVER.resident_mib("VmHWM")
     print(f"ok: the server's resident memory peaked at {peak:.0f} MiB ({before:.0f} before)")
     if not healthy():
         sys.exit("error: the server stopped answering")
@@ -249,7 +235,7 @@ def flood():
     import resource
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))
-    baseline = descriptors()
+    baseline = SERVER.descriptors()
     socks, failed = [], 0
     for _ in range(3000):
         try:
@@ -277,7 +263,7 @@ def flood():
     settle(baseline, "a flood of connections")
     if not healthy():
         sys.exit("error: the server did not recover from the flood")
-    print(f"ok: 3,000 connections at once: {answered}; descriptors back to {descriptors()}")
+    print(f"ok: 3,000 connections at once: {answered}; descriptors back to {SERVER.descriptors()}")
 
 
 def exhaust_descriptors():

@@ -22,23 +22,13 @@ import tempfile
 import threading
 import time
 
-PORT, PID, BINARY = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+from server_process import ServerProcess
+
+PORT, SERVER, BINARY = int(sys.argv[1]), ServerProcess(int(sys.argv[2])), sys.argv[3]
 REQUESTS = int(sys.argv[4]) if len(sys.argv) > 4 else 30_000
 CONNECTIONS = int(sys.argv[5]) if len(sys.argv) > 5 else 32
 MEMORY_MARGIN_MIB = 32
 TIME_LIMIT = 300
-
-
-def descriptors():
-    return len(os.listdir(f"/proc/{PID}/fd"))
-
-
-def resident_mib(field="VmRSS"):
-    with open(f"/proc/{PID}/status") as status:
-        for line in status:
-            if line.startswith(field + ":"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def offline(*arguments):
@@ -186,7 +176,7 @@ def main():
     valid = valid_cases(directory)
     invalid = invalid_cases(valid[0][2])
     warm_up(valid)
-    baseline = descriptors()
+    baseline = SERVER.descriptors()
     tally = Tally()
     deadline = time.monotonic() + TIME_LIMIT
     started = time.monotonic()
@@ -194,7 +184,7 @@ def main():
     for thread in threads:
         thread.start()
     tally.warm.wait(TIME_LIMIT)
-    warm = resident_mib()
+    warm = SERVER.resident_mib()
     for thread in threads:
         thread.join()
     seconds = time.monotonic() - started
@@ -202,16 +192,12 @@ def main():
         sys.exit(f"error: {len(tally.failures)} wrong answers, first: {tally.failures[0]}")
     if tally.done < REQUESTS:
         sys.exit(f"error: {tally.done} of {REQUESTS} requests in {TIME_LIMIT} s")
-    for _ in range(100):
-        if descriptors() <= baseline:
-            break
-        time.sleep(0.1)
-    else:
-        sys.exit(f"error: {descriptors()} descriptors open after the soak, {baseline} before")
-    after = resident_mib()
+    if not SERVER.settle(baseline):
+        sys.exit(f"error: {SERVER.descriptors()} descriptors open after the soak, {baseline} before")
+    after = SERVER.resident_mib()
     print(f"ok: {tally.done} requests ({tally.valid} valid, all answered exactly; {tally.invalid} invalid, "
           f"all 4xx) over {CONNECTIONS} connections in {seconds:.0f} s; descriptors back to {baseline}; "
-          f"resident {warm:.0f} MiB after warm-up, {after:.0f} MiB after (peak {resident_mib('VmHWM'):.0f} MiB)")
+          f"resident {warm:.0f} MiB after warm-up, {after:.0f} MiB after (peak {SERVER.resident_mib('VmHWM'):.0f} MiB)")
     if after > warm + MEMORY_MARGIN_MIB:
         sys.exit(f"error: resident memory grew by {after - warm:.0f} MiB, more than {MEMORY_MARGIN_MIB}")
 

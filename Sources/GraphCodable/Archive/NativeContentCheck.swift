@@ -55,41 +55,43 @@ struct NativeContentCheck {
 
     private mutating func add(_ layout: NativeDescriptor, _ step: NativeStep) throws {
         switch step {
+        case .begin:
+            enterElement()
+            open.append(Frame(layout: layout))
+        case .scalar(let value):
+            enterElement()
+            let number = try numbered { $0.scalar(value, layout) }
+            try completed(number: number, scalar: value, selfUnequal: NativeIdentities.holdsNaN(value))
+        case .absent:  // an optional of `layout` holding nothing
+            enterElement()
+            try completed(number: try numbered { $0.container(layout, []) }, scalar: nil, selfUnequal: false)
         case .end:
             let frame = open.removeLast()
-            var number: Int?
-            if !compared.isEmpty {
-                number = identities.container(frame.layout, frame.elements)
-                try charge()
-            }
+            let number = try numbered { $0.container(frame.layout, frame.elements) }
             let selfUnequal: Bool
             switch frame.layout {
             case .optional, .simd, .range, .closedRange: selfUnequal = frame.holdsSelfUnequal
             default: selfUnequal = false
             }
             try completed(number: number, scalar: nil, selfUnequal: selfUnequal)
-        case .begin, .scalar, .absent:
-            if let parent = open.last, Self.compares(parent.layout, elementAt: parent.index) { compared.append(open.count) }
-            if !open.isEmpty { open[open.count - 1].index += 1 }
-            switch step {
-            case .begin:
-                open.append(Frame(layout: layout))
-            case .scalar(let value):
-                var number: Int?
-                if !compared.isEmpty {
-                    number = identities.scalar(value, layout)
-                    try charge()
-                }
-                try completed(number: number, scalar: value, selfUnequal: NativeIdentities.holdsNaN(value))
-            default:  // an optional of `layout` holding nothing
-                try completed(number: compared.isEmpty ? nil : identities.container(layout, []), scalar: nil, selfUnequal: false)
-            }
         }
     }
 
-    private mutating func charge() throws {
+    /// An element of the innermost open container begins: it is compared when it is a key,
+    /// a set's element or a range's bound.
+    private mutating func enterElement() {
+        guard let parent = open.indices.last else { return }
+        if Self.compares(open[parent].layout, elementAt: open[parent].index) { compared.append(open.count) }
+        open[parent].index += 1
+    }
+
+    /// The number `make` gives an element inside a compared one, charged; nil elsewhere
+    /// (nothing there is compared).
+    private mutating func numbered(_ make: (inout NativeIdentities) -> Int) throws -> Int? {
+        guard !compared.isEmpty else { return nil }
         try budget?.charge(Self.identityCost)
         charged += Self.identityCost
+        return make(&identities)
     }
 
     /// Whether the element at `index` of a container of `layout` is compared: a set's

@@ -1,0 +1,29 @@
+"""What a running server process holds, read from /proc (Linux): its open descriptors and
+its memory. Shared by the hostile-client and soak checks."""
+import os
+import time
+
+
+class ServerProcess:
+    def __init__(self, pid):
+        self.pid = pid
+
+    def descriptors(self):
+        return len(os.listdir(f"/proc/{self.pid}/fd"))
+
+    def resident_mib(self, field="VmRSS"):
+        """`VmRSS` (resident now) or `VmHWM` (the peak), in MiB."""
+        with open(f"/proc/{self.pid}/status") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) / 1024
+        return 0.0
+
+    def settle(self, at_most, seconds=10):
+        """Waits (at most `seconds`) until at most `at_most` descriptors are open; whether they were."""
+        deadline = time.monotonic() + seconds
+        while self.descriptors() > at_most:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.1)
+        return True
