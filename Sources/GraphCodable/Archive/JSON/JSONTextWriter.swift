@@ -98,6 +98,11 @@ struct JSONTextWriter {
     }
 
     private mutating func write(string: String) throws {
+        try output.write(Self.quoted(string))
+    }
+
+    /// `string` as a JSON string: quoted, with quotes, backslashes and control characters escaped.
+    static func quoted(_ string: String) -> String {
         var text = "\""
         for scalar in string.unicodeScalars {
             switch scalar {
@@ -112,6 +117,6 @@ struct JSONTextWriter {
             default: text.unicodeScalars.append(scalar)
             }
         }
-        try output.write(text + "\"")
+        return text + "\""
     }
 }

@@ -1,0 +1,215 @@
+/// Compares two parsed archives: headers and named types (``TableComparison``), then the
+/// bodies from their roots, iteratively, pairing fields by key or by position and
+/// following pointers, so that each node of either archive is looked at about once.
+struct ArchiveComparison {
+    private typealias Difference = GraphArchiveDiff.Difference
+
+    private var before: DiffSide
+    private var after: DiffSide
+    private let maximumCount: Int
+    private var differences: [Difference] = []
+    private var omittedCount = 0
+
+    /// How a node is reached from the node whose field it is.
+    private enum Step {
+        case root
+        case key(String)
+        case index(Int)
+    }
+
+    /// A node pair compared, kept so that paths can be written: the pair it is a field of
+    /// (an index in ``trail``, -1 for none) and the step from there.
+    private struct Stop {
+        var parent: Int
+        var step: Step
+    }
+
+    /// Two nodes to compare (either may be missing: -1), reached from `parent` by `step`.
+    private struct Task {
+        var before: Int
+        var after: Int
+        var parent: Int
+        var step: Step
+    }
+
+    private var trail: [Stop] = []
+    private var tasks: [Task] = []
+    /// The objects compared so far, by id, each with the stop where it was first compared,
+    /// and the object of the other archive each was paired with.
+    private var beforeObjects: [UInt32: (stop: Int, partner: UInt32)] = [:]
+    private var afterObjects: [UInt32: (stop: Int, partner: UInt32)] = [:]
+
+    private static let taskCost = MemoryLayout<Task>.stride
+    private static let stopCost = MemoryLayout<Stop>.stride
+    private static let objectCost = 48
+
+    init(before: ParsedArchive, after: ParsedArchive, maximumCount: Int) throws {
+        self.before = try DiffSide(before, name: "before")
+        self.after = try DiffSide(after, name: "after")
+        self.maximumCount = max(0, maximumCount)
+    }
+
+    mutating func run() throws -> GraphArchiveDiff {
+        let tables = try TableComparison(before, after)
+        before.renamedTypes = tables.renamedTypes
+        for difference in tables.differences { report(difference) }
+        tasks.append(Task(before: 0, after: 0, parent: -1, step: .root))
+        while let task = tasks.popLast() {
+            (task.before >= 0 ? before : after).archive.budget.refund(Self.taskCost)
+            try compare(task)
+        }
+        return GraphArchiveDiff(differences: differences, omittedCount: omittedCount)
+    }
+
+    private mutating func report(_ difference: Difference) {
+        if differences.count < maximumCount { differences.append(difference) } else { omittedCount += 1 }
+    }
+
+    private mutating func report(_ change: Difference.Change, _ parent: Int, _ step: Step, _ old: Difference.Side?, _ new: Difference.Side?) {
+        guard differences.count < maximumCount else { omittedCount += 1; return }
+        differences.append(Difference(change: change, path: path(parent, step), before: old, after: new))
+    }
+
+    private mutating func compare(_ task: Task) throws {
+        guard task.before >= 0 else { return report(.nodeAdded, task.parent, task.step, nil, after.side(of: task.after)) }
+        guard task.after >= 0 else { return report(.nodeRemoved, task.parent, task.step, before.side(of: task.before), nil) }
+        if (before[task.before].kind == .ptc) != (after[task.after].kind == .ptc) {
+            report(.referenceChanged, task.parent, task.step, before.side(of: task.before), after.side(of: task.after))
+        }
+        let oldTarget = before.target(of: task.before), newTarget = after.target(of: task.after)
+        /// Both sides: where the nodes of the task are, and what they stand for.
+        func sides() -> (Difference.Side, Difference.Side) {
+            (before.side(of: task.before, showing: oldTarget), after.side(of: task.after, showing: newTarget))
+        }
+        guard let oldTarget, let newTarget else {
+            if oldTarget != nil || newTarget != nil { report(.valueChanged, task, sides()) }
+            return
+        }
+        let oldNode = before[oldTarget], newNode = after[newTarget]
+        guard oldNode.kind == newNode.kind else { return report(.kindChanged, task, sides()) }
+        let hasStop = oldNode.objectID != 0 || newNode.objectID != 0 || oldNode.kind.hasFields
+        let stop = hasStop ? try addStop(task) : -1
+        guard try enterObjects(oldNode.objectID, newNode.objectID, task, stop, sides()) else { return }
+        let sameType = before.typeName(of: oldNode) == after.typeName(of: newNode)
+        if !sameType { report(.typeChanged, task, sides()) }
+        switch oldNode.kind {
+        case .val, .ref:
+            try compareFields(oldTarget, newTarget, stop: stop)
+        case .biv, .bir:
+            if sameType && !before.hasSamePayload(oldNode, as: newNode, in: after) { report(.valueChanged, task, sides()) }
+        case .nil, .pts, .ptc, .end:
+            break
+        }
+    }
+
+    private mutating func report(_ change: Difference.Change, _ task: Task, _ sides: (Difference.Side, Difference.Side)) {
+        report(change, task.parent, task.step, sides.0, sides.1)
+    }
+
+    /// Records the objects a pair of nodes are (ids, 0 for none) at `stop`; false when their contents
+    /// are not to be compared here: the pair was compared before, or one of them was
+    /// compared elsewhere (a difference of sharing, reported).
+    private mutating func enterObjects(
+        _ oldID: UInt32, _ newID: UInt32, _ task: Task, _ stop: Int, _ sides: (Difference.Side, Difference.Side)
+    ) throws -> Bool {
+        guard oldID != 0 || newID != 0 else { return true }
+        let oldSeen = oldID == 0 ? nil : beforeObjects[oldID], newSeen = newID == 0 ? nil : afterObjects[newID]
+        if let oldSeen, oldSeen.partner == newID, newID != 0 { return false }
+        if oldSeen != nil || newSeen != nil || oldID == 0 || newID == 0 {
+            func identity(_ side: Difference.Side, _ id: UInt32, _ seen: (stop: Int, partner: UInt32)?) -> Difference.Side {
+                var place = side
+                place.value = id == 0 ? "a value without identity: \(place.value)"
+                    : "object \(id)" + (seen.map { ", the one at \(path($0.stop))" } ?? "") + ": \(place.value)"
+                return place
+            }
+            report(.identityChanged, task.parent, task.step,
+                   identity(sides.0, oldID, oldSeen), identity(sides.1, newID, newSeen))
+            if oldSeen != nil || newSeen != nil { return false }
+        }
+        if oldID != 0 {
+            try before.archive.budget.charge(Self.objectCost)
+            beforeObjects[oldID] = (stop, newID)
+        }
+        if newID != 0 {
+            try after.archive.budget.charge(Self.objectCost)
+            afterObjects[newID] = (stop, oldID)
+        }
+        return true
+    }
+
+    /// Adds the stop of a task to the trail.
+    private mutating func addStop(_ task: Task) throws -> Int {
+        try before.archive.budget.charge(Self.stopCost)
+        trail.append(Stop(parent: task.parent, step: task.step))
+        return trail.count - 1
+    }
+
+    /// Queues the fields of two `VAL`/`REF` nodes, paired: keyed fields by key (the n-th
+    /// field with a key with the n-th with the same key), unkeyed fields by position.
+    private mutating func compareFields(_ old: Int, _ new: Int, stop: Int) throws {
+        let oldFields = before.fields(of: old), newFields = after.fields(of: new)
+        var newKeyed: [String: [Int]] = [:]
+        var newUnkeyed: [Int] = []
+        let mapCost = 64 * newFields.count
+        try after.archive.budget.charge(mapCost)
+        defer { after.archive.budget.refund(mapCost) }
+        for field in newFields {
+            if let key = after.key(of: after[field]) { newKeyed[key, default: []].append(field) } else { newUnkeyed.append(field) }
+        }
+        var pairs: [Task] = []
+        var unkeyedCount = 0
+        for field in oldFields {
+            if let key = before.key(of: before[field]) {
+                let match = newKeyed[key]?.first
+                if match != nil { newKeyed[key]!.removeFirst() }
+                pairs.append(Task(before: field, after: match ?? -1, parent: stop, step: .key(key)))
+            } else {
+                let match = unkeyedCount < newUnkeyed.count ? newUnkeyed[unkeyedCount] : -1
+                pairs.append(Task(before: field, after: match, parent: stop, step: .index(unkeyedCount)))
+                unkeyedCount += 1
+            }
+        }
+        for (index, field) in newUnkeyed.enumerated().dropFirst(unkeyedCount) {
+            pairs.append(Task(before: -1, after: field, parent: stop, step: .index(index)))
+        }
+        for field in newFields {
+            guard let key = after.key(of: after[field]), let remaining = newKeyed[key], remaining.first == field else { continue }
+            newKeyed[key]!.removeFirst()
+            pairs.append(Task(before: -1, after: field, parent: stop, step: .key(key)))
+        }
+        for pair in pairs.reversed() {
+            try (pair.before >= 0 ? before : after).archive.budget.charge(Self.taskCost)
+            tasks.append(pair)
+        }
+    }
+
+    /// The path of the node reached from the stop `parent` by `step`.
+    private func path(_ parent: Int, _ step: Step) -> String {
+        var steps = [Self.text(of: step)]
+        var current = parent
+        while current >= 0 {
+            steps.append(Self.text(of: trail[current].step))
+            current = trail[current].parent
+        }
+        return GCodableError.PathComponent.joined(steps.reversed())
+    }
+
+    /// The path of the node of a stop.
+    private func path(_ stop: Int) -> String {
+        path(trail[stop].parent, trail[stop].step)
+    }
+
+    private static func text(of step: Step) -> String {
+        switch step {
+        case .root: return "root"
+        case .index(let index): return "[\(index)]"
+        case .key(let key):
+            return isIdentifier(key) ? ".\(key)" : "[\(JSONTextWriter.quoted(key))]"
+        }
+    }
+
+    private static func isIdentifier(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, !("0" ... "9").contains(first) else { return false }
+        return key.unicodeScalars.allSatisfy { $0 == "_" || $0 == "$" || $0.properties.isAlphabetic || ("0" ... "9").contains($0) }
+    }
+}
