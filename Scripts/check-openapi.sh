@@ -213,6 +213,24 @@ after = check("POST", "/v1/decode", 200, query={"type": "Sensor"}, body=converte
 if before["description"] != after["description"]:
     fail("the converted sensor does not decode to the same value")
 
+# Diffs: each archive against itself, and against another; the documented errors.
+def pair(before, after):
+    return {"files": {"before": ("before.graph", before, "application/octet-stream"), "after": ("after.graph", after, "application/octet-stream")}}
+for name, archive in archives.items():
+    same = check("POST", "/v1/diff", 200, media_type="multipart/form-data", **pair(archive, archive)).json()
+    if not same["identical"] or same["differences"]:
+        fail(f"/v1/diff of {name} with itself finds differences: {same}")
+changed = check("POST", "/v1/diff", 200, query={"limit": "2"}, media_type="multipart/form-data", **pair(archives["network"], archives["folders"])).json()
+if changed["identical"] or len(changed["differences"]) != 2 or changed["omittedCount"] != changed["differenceCount"] - 2:
+    fail(f"/v1/diff of two archives: {changed}")
+for query in ({"limit": "-1"}, {"limit": "10001"}, {"limit": "x"}):
+    check("POST", "/v1/diff", 400, query=query, media_type="multipart/form-data", **pair(archives["sensor"], archives["sensor"]))
+unreadable = check("POST", "/v1/diff", 422, media_type="multipart/form-data", **pair(archives["sensor"], b"not an archive")).json()
+if not unreadable["detail"].startswith("Invalid archive: after: "):
+    fail(f"an unreadable part is not named: {unreadable['detail']}")
+check("POST", "/v1/diff", 400, media_type="multipart/form-data", files={"before": ("a.graph", archives["sensor"])})
+check("POST", "/v1/diff", 415, body=archives["sensor"], headers={"Content-Type": "application/octet-stream"}, media_type=None)
+
 # The documented errors.
 sensor = archives["sensor"]
 invalid = b"not an archive"
@@ -251,7 +269,7 @@ for route in ("/", "/healthz", "/readyz", "/metrics", "/openapi.yaml"):
         refused = check_outside(method, route, 405, "MethodNotAllowed")
         if refused.headers["Allow"] != "GET, HEAD, OPTIONS":
             fail(f"{method} {route}: Allow {refused.headers['Allow']}")
-for route in ("/v1/dump", "/v1/json", "/v1/archive", "/v1/typemap", "/v1/validate", "/v1/convert", "/v1/decode"):
+for route in ("/v1/dump", "/v1/json", "/v1/archive", "/v1/typemap", "/v1/validate", "/v1/convert", "/v1/decode", "/v1/diff"):
     options = check("OPTIONS", route, 204)
     if options.headers["Allow"] != "POST, OPTIONS":
         fail(f"OPTIONS {route}: Allow {options.headers['Allow']}")

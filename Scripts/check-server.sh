@@ -77,7 +77,15 @@ cmp "$work/offline" "$work/online"
 "$binary" decode "$work/sensor.graph" --type Sensor -o "$work/offline"
 curl -sS --fail-with-body --data-binary @"$work/sensor.graph" "$base/v1/decode?type=Sensor" -o "$work/online"
 cmp "$work/offline" "$work/online"
+status=0; "$binary" diff "$work/network.graph" "$work/folders.graph" --json -o "$work/offline" || status=$?
+[ "$status" = 1 ] || { echo "error: diff of two archives exited $status, not 1"; exit 1; }
+curl -sS --fail-with-body -F before=@"$work/network.graph" -F after=@"$work/folders.graph" "$base/v1/diff" -o "$work/online"
+cmp "$work/offline" "$work/online"
+"$binary" diff "$work/network.graph" "$work/again.graph" > "$work/offline"
+[ ! -s "$work/offline" ] || { echo "error: diff of an archive with itself printed $(cat "$work/offline")"; exit 1; }
 head -c 40 "$work/network.graph" > "$work/truncated.graph"
+status=0; "$binary" diff "$work/network.graph" "$work/truncated.graph" 2> "$work/stderr" || status=$?
+[ "$status" = 2 ] && grep -q "after: " "$work/stderr" || { echo "error: diff with an unreadable archive: exit $status, $(cat "$work/stderr")"; exit 1; }
 status=0; "$binary" validate "$work/truncated.graph" > "$work/report.json" || status=$?
 [ "$status" = 1 ] || { echo "error: validate of an invalid archive exited $status, not 1"; exit 1; }
 python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["valid"] is False' "$work/report.json"

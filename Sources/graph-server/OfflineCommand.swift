@@ -5,13 +5,14 @@ import GraphHTTP
 /// The service's operations on files, with no server: `graph-server dump FILE` writes what
 /// `POST /v1/dump` answers, byte for byte, and so on for each operation.
 enum OfflineCommand {
-    static let names: Set<String> = ["dump", "json", "archive", "typemap", "validate", "convert", "decode"]
-    static let valueOptions: Set<String> = ["-o", "--output", "--binary-io-version", "--internal-binary-io-version", "--type"]
-    static let flagOptions: Set<String> = ["--header", "--legend", "--typemap", "--mangled", "--keymap", "--untruncated", "--pretty"]
+    static let names: Set<String> = ["dump", "json", "archive", "typemap", "validate", "convert", "decode", "diff"]
+    static let valueOptions: Set<String> = ["-o", "--output", "--binary-io-version", "--internal-binary-io-version", "--type", "--limit"]
+    static let flagOptions: Set<String> = ["--header", "--legend", "--typemap", "--mangled", "--keymap", "--untruncated", "--pretty", "--json"]
 
     /// Runs `command` on the file the arguments name (`-` for standard input); returns the
     /// exit status: 0, or 1 when the archive is invalid.
     static func run(_ command: String, _ arguments: Arguments) throws -> Int32 {
+        if command == "diff" { return try diff(arguments) }
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw Arguments.Failure(description: "\(command) takes one file (or - for standard input)")
         }
@@ -53,6 +54,25 @@ enum OfflineCommand {
         }
         try destination.write(output)
         return status
+    }
+
+    /// Compares two archives, as `diff` compares files: exit status 0 when they are the
+    /// same, 1 when they differ, 2 when one cannot be read. The differences are written one
+    /// per line (`~ path: before → after`, `+ path: added`, `- path: removed`), or as the
+    /// JSON `POST /v1/diff` answers with `--json`.
+    private static func diff(_ arguments: Arguments) throws -> Int32 {
+        guard arguments.positionals.count == 2 else { throw Arguments.Failure(description: "diff takes two files: BEFORE AFTER") }
+        let before = try read(arguments.positionals[0]), after = try read(arguments.positionals[1])
+        let limit = try arguments.integer("--limit") ?? 1000
+        guard (0 ... 10_000).contains(limit) else { throw Arguments.Failure(description: "--limit must be from 0 to 10000") }
+        let destination = try Destination(path: arguments.value("-o") ?? arguments.value("--output"))
+        do {
+            let (diff, json) = try ArchiveOperations(registry: SampleModels.registry).diff(before, after, limit: limit)
+            try destination.write(arguments.flag("--json") ? json : Array((diff.isIdentical ? "" : "\(diff)\n").utf8))
+            return diff.isIdentical ? 0 : 1
+        } catch let problem as Problem {
+            throw Arguments.Failure(description: problem.detail)
+        }
     }
 
     private static func version(_ arguments: Arguments, _ name: String) throws -> UInt16? {

@@ -16,6 +16,8 @@ enum Usage {
       graph-server validate FILE         exit 1 if the archive is invalid
       graph-server convert FILE [--binary-io-version N] [--internal-binary-io-version N]
       graph-server decode FILE --type NAME
+      graph-server diff BEFORE AFTER [--json] [--limit N]
+                                         exit 0 if the same, 1 if they differ, 2 if unreadable
       graph-server sample NAME           a sample archive: network, folders, sensor, natives, large (2 MiB), deep (600,000 nested folders)
         FILE may be - for standard input; -o FILE (or --output FILE) writes to a file.
 

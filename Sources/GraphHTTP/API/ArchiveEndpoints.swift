@@ -45,6 +45,11 @@ struct ArchiveEndpoints {
                     Upload(request: request).file(), userBinaryIOVersion: userVersion, internalBinaryIOVersion: internalVersion)
                 return .bytes(archive, contentType: "application/octet-stream")
             },
+            Route(.post, "/v1/diff") { request in
+                let limit = try QueryOptions(request).integer("limit", in: 0 ... 10_000) ?? 1000
+                let files = try Upload(request: request).files(named: ["before", "after"])
+                return .json(try operations.diff(files[0], files[1], limit: limit).json)
+            },
             Route(.post, "/v1/decode") { request in
                 guard let type = try QueryOptions(request).text("type"), !type.isEmpty else {
                     throw Problem(.invalidParameter, "query parameter \"type\": missing; name a registered type")

@@ -60,6 +60,13 @@ public struct ArchiveOperations: Sendable {
         }
     }
 
+    /// The structural differences from the archive `before` to `after`, at most `limit`
+    /// listed, as JSON, and the differences themselves.
+    public func diff(_ before: [UInt8], _ after: [UInt8], limit: Int = 1000) throws(Problem) -> (diff: GraphArchiveDiff, json: [UInt8]) {
+        let diff = try codec { try GraphArchive.differences(from: before, to: after, limits: limits, maximumCount: limit) }
+        return (diff, JSONBody.encode(DiffAnswer(diff)))
+    }
+
     /// Decodes the archive as the registered type `typeName`, in secure mode: what was
     /// built, replaced and met, and the value's description, as JSON.
     public func decode(_ archive: [UInt8], as typeName: String) throws(Problem) -> [UInt8] {

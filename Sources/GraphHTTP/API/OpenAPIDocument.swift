@@ -873,6 +873,74 @@ enum OpenAPIDocument {
             '503': {$ref: '#/components/responses/ServiceUnavailable'}
             '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
 
+      /v1/diff:
+        post:
+          tags: [archives]
+          operationId: diffArchives
+          summary: What changed from one archive to another
+          description: |
+            Compares two archives by structure, without their Swift types: header fields, the
+            named types (added, removed, renamed, re-versioned), and the bodies node by node by
+            path from the root (`root.friends[1].name`), following pointers so that each shared
+            object is compared once. Keyed fields are matched by key (their order is no
+            difference), unkeyed fields by position. The two archives are the file parts
+            `before` and `after` of a `multipart/form-data` body (`curl -F before=@a.graph -F
+            after=@b.graph`); the answer is 200 whether or not they differ. An archive that
+            cannot be read is answered 422, its `detail` starting with `before:` or `after:`.
+            See Docs/ArchiveDiff.md.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+            - name: limit
+              in: query
+              required: false
+              description: The most differences listed; the others are counted in `omittedCount`.
+              schema: {type: integer, minimum: 0, maximum: 10000, default: 1000}
+          requestBody: {$ref: '#/components/requestBodies/ArchivePair'}
+          responses:
+            '200':
+              description: The differences; `identical` when there are none.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+                Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+              content:
+                application/json:
+                  schema: {$ref: '#/components/schemas/ArchiveDiff'}
+                  example: {"identical": false, "differenceCount": 1, "omittedCount": 0, "differences": [
+                             {"change": "valueChanged", "path": "root.stations[0].name",
+                              "before": {"value": "String \"Central\"", "location": "$.body[0].fields[0].fields[0].fields[0]", "byteOffset": 64},
+                              "after": {"value": "String \"Centre\"", "location": "$.body[0].fields[0].fields[0].fields[0]", "byteOffset": 64}}]}
+            '400': {$ref: '#/components/responses/BadRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '422': {$ref: '#/components/responses/UnprocessableArchive'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '500': {$ref: '#/components/responses/InternalError'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [archives]
+          operationId: optionsDiff
+          summary: The methods of /v1/diff
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsPost'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
     components:
       parameters:
         RequestId:
@@ -974,6 +1042,31 @@ enum OpenAPIDocument {
                     format: binary
               encoding:
                 file:
+                  contentType: application/octet-stream
+        ArchivePair:
+          description: |
+            Two archives, as the file parts `before` and `after` of a `multipart/form-data` form
+            (`curl -F before=@a.graph -F after=@b.graph`). Another media type is answered 415; a
+            missing part, or one named twice, 400.
+          required: true
+          content:
+            multipart/form-data:
+              schema:
+                type: object
+                required: [before, after]
+                properties:
+                  before:
+                    description: The archive compared from.
+                    type: string
+                    format: binary
+                  after:
+                    description: The archive compared to.
+                    type: string
+                    format: binary
+              encoding:
+                before:
+                  contentType: application/octet-stream
+                after:
                   contentType: application/octet-stream
         ArchiveJSON:
           description: |
@@ -1506,6 +1599,46 @@ enum OpenAPIDocument {
             typeCount: {type: integer, minimum: 0, description: Entries in the type table.}
             keyCount: {type: integer, minimum: 0, description: Entries in the key table.}
             objectCount: {type: integer, minimum: 0, description: Nodes with identity.}
+
+        ArchiveDiff:
+          type: object
+          description: The structural differences from the archive `before` to the archive `after`.
+          required: [identical, differenceCount, omittedCount, differences]
+          additionalProperties: false
+          properties:
+            identical: {type: boolean, description: Whether there is no difference.}
+            differenceCount: {type: integer, minimum: 0, description: All the differences found.}
+            omittedCount: {type: integer, minimum: 0, description: Those found beyond `limit`, not listed.}
+            differences:
+              type: array
+              description: The differences in archive order (header, types, then the body from the root).
+              items:
+                type: object
+                required: [change, path]
+                additionalProperties: false
+                properties:
+                  change:
+                    type: string
+                    enum: [headerChanged, typeAdded, typeRemoved, typeRenamed, typeVersionChanged, typeKindChanged,
+                           nodeAdded, nodeRemoved, valueChanged, kindChanged, typeChanged, referenceChanged, identityChanged]
+                  path:
+                    type: string
+                    description: |
+                      `header.<field>`, `types["<qualified name>"]`, or the path from the root
+                      through keys and indexes, pointers followed (`root.friends[1].name`; a key
+                      that is not an identifier is quoted, `root["a b"]`).
+                  before: {$ref: '#/components/schemas/DiffSide'}
+                  after: {$ref: '#/components/schemas/DiffSide'}
+
+        DiffSide:
+          type: object
+          description: What one archive holds where a difference is; absent on the side that holds nothing.
+          required: [value, location]
+          additionalProperties: false
+          properties:
+            value: {type: string, description: 'What is there, for people (values cut after 100 characters).'}
+            location: {type: string, description: 'Where in the archive''s JSON form: `$.body[0].fields[2]`, `$.types[3]`, `$.checksummed`.'}
+            byteOffset: {type: integer, minimum: 0, description: 'The offset of a node''s tag byte.'}
 
         DecodeResult:
           type: object

@@ -23,6 +23,20 @@ struct Upload {
         }
     }
 
+    /// The files of the `multipart/form-data` parts named `names`, in that order: 415 for
+    /// another media type, 400 when a part is missing or named twice.
+    func files(named names: [String]) throws(Problem) -> [[UInt8]] {
+        let list = names.map { "\"\($0)\"" }.joined(separator: " and ")
+        guard case .form(let form) = try body() else {
+            throw Problem(.unsupportedMediaType, "send multipart/form-data with the file parts \(list) (curl -F \(names[0])=@FILE …)")
+        }
+        var files: [[UInt8]] = []
+        for name in names {
+            files.append(try read { () throws(UploadParseError) in Array(request.body[try form.part(named: name).content]) })
+        }
+        return files
+    }
+
     private func body() throws(Problem) -> Body {
         let headers = request.head.headers
         if let coding = headers.first("Content-Encoding"), !ASCII.equalsIgnoringCase(coding, "identity") {

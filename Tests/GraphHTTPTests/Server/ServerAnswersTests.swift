@@ -79,6 +79,46 @@ import Testing
         #expect((answer.json["description"] as? String)?.isEmpty == false)
     }
 
+    /// A `multipart/form-data` body with a file part for each of `files`.
+    static func form(_ files: [(name: String, bytes: [UInt8])]) -> (headers: [String: String], body: [UInt8]) {
+        var body: [UInt8] = []
+        for file in files {
+            body += Array("--XyZ\r\nContent-Disposition: form-data; name=\"\(file.name)\"; filename=\"\(file.name).graph\"\r\n\r\n".utf8)
+            body += file.bytes + Array("\r\n".utf8)
+        }
+        body += Array("--XyZ--\r\n".utf8)
+        return (["Content-Type": "multipart/form-data; boundary=XyZ"], body)
+    }
+
+    /// Diffs answer what the library finds; a part that is missing or unreadable is a problem naming it.
+    @Test func diffsAreTheLibrarysDifferences() throws {
+        let server = try Self.server.get()
+        let (before, after) = (TestModels.graphArchive, TestModels.nativesArchive)
+        let (headers, body) = Self.form([("before", before), ("after", after)])
+        let answer = try server.exchange("POST", "/v1/diff?limit=3", headers: headers, body: body)
+        #expect(answer.status == 200)
+        let diff = try GraphArchive.differences(from: before, to: after, maximumCount: 3)
+        #expect(answer.json["identical"] as? Bool == false)
+        #expect(answer.json["differenceCount"] as? Int == diff.totalCount)
+        #expect(answer.json["omittedCount"] as? Int == diff.omittedCount)
+        let listed = answer.json["differences"] as? [[String: Any]] ?? []
+        #expect(listed.map { $0["path"] as? String } == diff.differences.map(\.path))
+        #expect(listed.map { $0["change"] as? String } == diff.differences.map(\.change.rawValue))
+
+        let same = Self.form([("before", before), ("after", before)])
+        #expect(try server.exchange("POST", "/v1/diff", headers: same.headers, body: same.body).json["identical"] as? Bool == true)
+
+        let truncated = Self.form([("before", before), ("after", Array(before.dropLast(3)))])
+        let unreadable = try server.exchange("POST", "/v1/diff", headers: truncated.headers, body: truncated.body)
+        #expect(unreadable.status == 422)
+        #expect((unreadable.json["detail"] as? String)?.contains("after: ") == true)
+        let lonely = Self.form([("before", before)])
+        let missing = try server.exchange("POST", "/v1/diff", headers: lonely.headers, body: lonely.body)
+        #expect(missing.status == 400)
+        #expect((missing.json["detail"] as? String)?.contains("\"after\"") == true)
+        #expect(try server.exchange("POST", "/v1/diff", body: before).status == 415)
+    }
+
     /// Where an archive is wrong, the problem says: its byte offset, and its node path.
     @Test func problemsSayWhere() throws {
         let server = try Self.server.get()
