@@ -908,9 +908,9 @@ enum OpenAPIDocument {
                 application/json:
                   schema: {$ref: '#/components/schemas/ArchiveDiff'}
                   example: {"identical": false, "differenceCount": 1, "omittedCount": 0, "differences": [
-                             {"change": "valueChanged", "path": "root.stations[0].name",
-                              "before": {"value": "String \"Central\"", "location": "$.body[0].fields[0].fields[0].fields[0]", "byteOffset": 64},
-                              "after": {"value": "String \"Centre\"", "location": "$.body[0].fields[0].fields[0].fields[0]", "byteOffset": 64}}]}
+                             {"change": "valueChanged", "path": "root[0][0].links[0].name",
+                              "before": {"value": "String \"Harbour\"", "location": "$.body[0].fields[0].fields[0].fields[1].fields[0].fields[0]", "byteOffset": 64},
+                              "after": {"value": "String \"Port\"", "location": "$.body[0].fields[0].fields[0].fields[1].fields[0].fields[0]", "byteOffset": 64}}]}
             '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
