@@ -14,7 +14,10 @@ let package = Package(
         .target(name: "GraphCodable"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CEventPoll", path: "Sources/CEventPoll"),
-        .target(name: "GraphHTTP", dependencies: ["GraphCodable", "CZlib", "CEventPoll"]),
+        .target(
+            name: "GraphHTTP", dependencies: ["GraphCodable", "CZlib", "CEventPoll"],
+            // Embedded in InspectorPage.swift by Scripts/embed-documents.py.
+            exclude: ["Inspector/inspector.html"]),
         .executableTarget(name: "graph-server", dependencies: ["GraphHTTP", "GraphCodable"]),
         .executableTarget(name: "graph-benchmark", dependencies: ["GraphCodable"]),
         .testTarget(name: "GraphCodableTests", dependencies: ["GraphCodable"]),

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Shows that an archive costs at most a stated multiple of its size in memory for each
 operation (dump, JSON form compact and indented, type map, validation, conversion, typed
-decoding, and the archive back from its JSON form): archives crafted to cost the most per
+decoding, the comparison of the archive with itself, whose input is both copies, and the
+archive back from its JSON form): archives crafted to cost the most per
 byte, written through the JSON form (so by the format alone), are handed to the offline
 commands of the release binary, and each run's peak resident memory, less that of the same
 command on an empty archive, is compared with the archive's size.
@@ -53,6 +54,7 @@ OPERATIONS = [
     ("validate", ["validate", "{}"]),
     ("convert", ["convert", "{}", "--internal-binary-io-version", "2"]),
     ("decode", ["decode", "{}", "--type", "Folder"]),
+    ("diff", ["diff", "{}", "{}"]),
 ]
 
 
@@ -68,7 +70,7 @@ def main():
         if os.path.exists(json_path):
             inputs.append(("archive", ["archive", "{}"], json_path))
         for name, arguments, source in inputs:
-            size = os.path.getsize(source)
+            size = os.path.getsize(source) * arguments.count("{}")
             status, peak = peak_kib([a.replace("{}", source) for a in arguments] + ["-o", os.devnull])
             grown = max(0, peak - baseline.get(name, baseline["json"])) * 1024
             ratio = grown / size

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Drives the release binary with real clients on this machine's loopback: every curl example
 # of the README as written, a 2 MB upload's speed, the offline CLI against the HTTP answers,
-# the request log, hostile clients, a soak, the OpenAPI contract, a graceful SIGTERM with work in
-# flight and SIGINT, the command line and its environment, descriptor exhaustion.
+# the request log, hostile clients, a soak, the OpenAPI contract, the inspector page in a real
+# browser (its screenshots kept in .build/inspector-screenshots), a graceful SIGTERM with work
+# in flight and SIGINT, the command line and its environment, descriptor exhaustion.
 # Usage: Scripts/check-server.sh [path to graph-server] (default .build/release/graph-server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -105,6 +106,10 @@ python3 Scripts/hostile-clients.py "$port" "$server_pid" "$binary"
 
 echo "== the OpenAPI contract, against the running server"
 Scripts/check-openapi.sh "$base"
+
+screenshots=$PWD/.build/inspector-screenshots
+echo "== the inspector page in headless Chromium (screenshots: $screenshots)"
+python3 Scripts/check-inspector.py "$base" "$binary" "$screenshots"
 
 echo "== SIGTERM with work in flight: it finishes, then exit 0"
 # A client reading slowly keeps its request in flight for a few seconds; the metrics (whose

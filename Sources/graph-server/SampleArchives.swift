@@ -3,7 +3,7 @@ import GraphCodable
 
 /// `graph-server sample NAME`: archives of the sample models, to try the service with.
 enum SampleArchives {
-    static let names = ["network", "folders", "sensor", "natives", "large", "deep"]
+    static let names = ["network", "folders", "sensor", "natives", "large", "metro", "deep"]
 
     static func archive(named name: String) throws -> [UInt8] {
         switch name {
@@ -15,6 +15,8 @@ enum SampleArchives {
         case "large":
             // 2 MiB of Doubles, for uploads of some size.
             return try GraphEncoder().encode((0 ..< 262_144).map { Double($0) / 7 }) as Bytes
+        case "metro":
+            return try GraphEncoder().encode(metro(stations: 300_000)) as Bytes
         case "deep":
             return try GraphEncoder().encode(deepFolders(levels: 600_000)) as Bytes
         case "natives":
@@ -30,6 +32,19 @@ enum SampleArchives {
         let stations = ["Central", "Harbour", "Airport", "University"].map(SampleModels.Station.init)
         for (index, station) in stations.enumerated() { station.links = [stations[(index + 1) % stations.count]] }
         stations[0].links.append(stations[2])
+        return SampleModels.Network(stations: stations)
+    }
+
+    /// A network of `count` stations (about 10 MB archived), each linked to the one before
+    /// and to another earlier one, picked by a fixed pseudo-random sequence: a large graph
+    /// with much sharing and shallow nesting.
+    private static func metro(stations count: Int) -> SampleModels.Network {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let stations = (0 ..< count).map { SampleModels.Station(name: "Station \($0)") }
+        for (index, station) in stations.enumerated().dropFirst() {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            station.links = [stations[index - 1], stations[Int((seed >> 33) % UInt64(index))]]
+        }
         return SampleModels.Network(stations: stations)
     }
 

@@ -1,4 +1,4 @@
-// Generated from openapi.yaml by Scripts/embed-openapi.sh: edit openapi.yaml, then run the script.
+// Generated from openapi.yaml by Scripts/embed-documents.py: edit openapi.yaml, then run the script.
 
 /// The API's contract, served at `/openapi.yaml`.
 enum OpenAPIDocument {
@@ -69,9 +69,16 @@ enum OpenAPIDocument {
       /:
         get:
           tags: [service]
-          operationId: getFrontPage
-          summary: The front page
-          description: An HTML page that says what the service is and lists its endpoints.
+          operationId: getInspector
+          summary: The archive inspector
+          description: |
+            The archive inspector, for people: one HTML page, its style and script inline, that
+            uploads an archive (dropped or chosen) to the operations below and shows its summary,
+            validation problems, type map, dump, a collapsible tree of its JSON form, conversion,
+            the JSON form edited back into an archive, and the differences with a second archive.
+            It is served with a `Content-Security-Policy` that allows only its own inline style
+            and script and requests to this server, `X-Content-Type-Options: nosniff` and
+            `Referrer-Policy: no-referrer`.
           parameters:
             - $ref: '#/components/parameters/RequestId'
           responses:
@@ -96,8 +103,8 @@ enum OpenAPIDocument {
             '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
         head:
           tags: [service]
-          operationId: headFrontPage
-          summary: The front page's header fields
+          operationId: headInspector
+          summary: The inspector page's header fields
           description: As `GET /`, without the body.
           parameters:
             - $ref: '#/components/parameters/RequestId'
@@ -114,7 +121,7 @@ enum OpenAPIDocument {
             '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
         options:
           tags: [service]
-          operationId: optionsFrontPage
+          operationId: optionsInspector
           summary: The methods of /
           parameters:
             - $ref: '#/components/parameters/RequestId'

@@ -1,6 +1,6 @@
 /// The endpoints about the service itself, all quick (they answer on the connection's
 /// queue, even when every worker is busy): health, readiness, metrics, the API's
-/// description and the front page.
+/// description and the inspector page.
 struct ServiceEndpoints {
     let readiness: Readiness
     let metrics: ServerMetrics
@@ -20,16 +20,22 @@ struct ServiceEndpoints {
                 return Response(headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(text.utf8))
             },
             Route(.get, "/openapi.yaml", quick: true) { _ in Self.openAPIDocument },
-            Route(.get, "/", quick: true) { _ in Self.frontPage },
+            Route(.get, "/", quick: true) { _ in Self.inspectorPage },
         ]
     }
 
     // Made, and gzipped, once: the documents never change.
     private static let openAPIDocument = document(OpenAPIDocument.text, contentType: "application/yaml")
-    private static let frontPage = document(FrontPage.html, contentType: "text/html; charset=utf-8")
+    private static let inspectorPage = document(InspectorPage.html, contentType: "text/html; charset=utf-8", headers: [
+        "Content-Security-Policy": InspectorPage.contentSecurityPolicy,
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+    ])
 
-    private static func document(_ text: String, contentType: String) -> Response {
-        var response = Response(headers: ["Content-Type": contentType], body: Array(text.utf8))
+    private static func document(_ text: String, contentType: String, headers: HTTPHeaders = [:]) -> Response {
+        var headers = headers
+        headers.replace(name: "Content-Type", value: contentType)
+        var response = Response(headers: headers, body: Array(text.utf8))
         response.gzippedBody = try? GzipStream.gzip(response.body)
         return response
     }

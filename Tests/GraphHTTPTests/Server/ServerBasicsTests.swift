@@ -35,6 +35,24 @@ import Testing
         #expect(gzipHead.header("Content-Encoding") == gzipGet.header("Content-Encoding"))
     }
 
+    /// The inspector page is self-contained, and its policy lets it run nothing but its own
+    /// inline style and script (the browser check in CI shows it runs under that policy).
+    @Test func theInspectorPageIsSelfContainedAndLockedDown() throws {
+        let page = try TestServer().exchange("GET", "/")
+        #expect(page.status == 200)
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        let policy = try #require(page.header("Content-Security-Policy"))
+        #expect(policy == InspectorPage.contentSecurityPolicy)
+        #expect(policy.hasPrefix("default-src 'none'; script-src 'sha256-"))
+        #expect(page.header("X-Content-Type-Options") == "nosniff")
+        #expect(page.header("Referrer-Policy") == "no-referrer")
+        for external in ["<script src", "<link rel=\"stylesheet", "http://", "https://"] {
+            #expect(!page.text.contains(external), "the page refers to \(external)")
+        }
+        #expect(page.text.components(separatedBy: "<script>").count == 2)
+        #expect(page.text.components(separatedBy: "<style>").count == 2)
+    }
+
     @Test func unknownRoutesAndMethods() throws {
         let server = try TestServer()
         let missing = try server.exchange("GET", "/nowhere")
