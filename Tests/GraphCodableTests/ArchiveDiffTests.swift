@@ -237,5 +237,15 @@ import Testing
         let leaves = (0 ..< 10_000).map { Person("n\($0)") }
         let diff = try Self.diff(Array(repeating: hub, count: 10_000), leaves, maximumCount: 5)
         #expect(diff.totalCount > 10_000)
+
+        // 100,000 fields with one key are paired in order, without rescanning them.
+        func repeated(_ count: Int) -> GraphArchive.Node {
+            GraphArchive.Node(kind: .val, fields: Array(repeating: GraphArchive.Node(kind: .nil, key: 1), count: count))
+        }
+        let wide = try GraphArchive(bytes: try GraphEncoder().encode(0) as Bytes)
+        var narrower = wide, wider = wide
+        (narrower.keys, narrower.body) = (["k"], [repeated(100_000)])
+        (wider.keys, wider.body) = (["k"], [repeated(100_001)])
+        #expect(try narrower.differences(to: wider).differences.map(\.description) == ["+ root.k: nil"])
     }
 }

@@ -157,25 +157,33 @@ struct ArchiveComparison {
             if let key = after.key(of: after[field]) { newKeyed[key, default: []].append(field) } else { newUnkeyed.append(field) }
         }
         var pairs: [Task] = []
-        var unkeyedCount = 0
+        /// How many fields with each key, and without a key, have been paired.
+        var pairedKeyed: [String: Int] = [:]
+        var pairedUnkeyed = 0
         for field in oldFields {
             if let key = before.key(of: before[field]) {
-                let match = newKeyed[key]?.first
-                if match != nil { newKeyed[key]!.removeFirst() }
-                pairs.append(Task(before: field, after: match ?? -1, parent: stop, step: .key(key)))
+                let matches = newKeyed[key] ?? [], paired = pairedKeyed[key, default: 0]
+                pairedKeyed[key] = paired + 1
+                pairs.append(Task(before: field, after: paired < matches.count ? matches[paired] : -1, parent: stop, step: .key(key)))
             } else {
-                let match = unkeyedCount < newUnkeyed.count ? newUnkeyed[unkeyedCount] : -1
-                pairs.append(Task(before: field, after: match, parent: stop, step: .index(unkeyedCount)))
-                unkeyedCount += 1
+                let match = pairedUnkeyed < newUnkeyed.count ? newUnkeyed[pairedUnkeyed] : -1
+                pairs.append(Task(before: field, after: match, parent: stop, step: .index(pairedUnkeyed)))
+                pairedUnkeyed += 1
             }
         }
-        for (index, field) in newUnkeyed.enumerated().dropFirst(unkeyedCount) {
-            pairs.append(Task(before: -1, after: field, parent: stop, step: .index(index)))
-        }
+        // The fields only the node after has: unkeyed ones past the pairs, keyed ones past
+        // the pairs of their key.
+        var seenKeyed: [String: Int] = [:]
+        var seenUnkeyed = 0
         for field in newFields {
-            guard let key = after.key(of: after[field]), let remaining = newKeyed[key], remaining.first == field else { continue }
-            newKeyed[key]!.removeFirst()
-            pairs.append(Task(before: -1, after: field, parent: stop, step: .key(key)))
+            if let key = after.key(of: after[field]) {
+                let seen = seenKeyed[key, default: 0]
+                seenKeyed[key] = seen + 1
+                if seen >= pairedKeyed[key, default: 0] { pairs.append(Task(before: -1, after: field, parent: stop, step: .key(key))) }
+            } else {
+                if seenUnkeyed >= pairedUnkeyed { pairs.append(Task(before: -1, after: field, parent: stop, step: .index(seenUnkeyed))) }
+                seenUnkeyed += 1
+            }
         }
         for pair in pairs.reversed() {
             try (pair.before >= 0 ? before : after).archive.budget.charge(Self.taskCost)
