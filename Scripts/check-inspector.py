@@ -151,6 +151,16 @@ with sync_playwright() as playwright:
     expect(page.locator(":focus")).to_have_attribute("data-location", "$.body[0].fields[0].fields[0].fields[1].fields[0]")
     shot(page, "tree-pointer-followed")
 
+    # Find: the next node whose key, type name, id or value holds the text.
+    page.fill("#find-text", "airport")
+    page.press("#find-text", "Enter")
+    expect(page.locator(":focus")).to_contain_text('"Airport"')
+    page.fill("#find-text", "#4")
+    page.press("#find-text", "Enter")
+    expect(page.locator(":focus > .row")).to_contain_text("REF")
+    expect(page.locator(":focus > .row")).to_contain_text("#4")
+    shot(page, "tree-find")
+
     # The dump, with its options.
     page.click("#tab-dump")
     expect(page.locator("#dump")).to_contain_text("Central")
@@ -160,7 +170,11 @@ with sync_playwright() as playwright:
 
     # Compare with the renamed network: one change, marked in the tree.
     page.click("#tab-compare")
-    page.set_input_files("#compare-file", str(renamed))
+    # Dropped on the second zone, as a person would drag it from a file manager.
+    transfer = page.evaluate_handle(
+        "([name, bytes]) => { const transfer = new DataTransfer(); transfer.items.add(new File([new Uint8Array(bytes)], name)); return transfer; }",
+        ["renamed.graph", list(renamed.read_bytes())])
+    page.dispatch_event("#compare-drop", "drop", {"dataTransfer": transfer})
     expect(page.locator("#compare-summary")).to_contain_text("1 difference")
     row = page.locator("#differences tr.difference")
     expect(row).to_have_count(1)
@@ -211,6 +225,12 @@ with sync_playwright() as playwright:
     expect(page.locator("#tree-message")).to_contain_text("No tree")
     page.click("#tab-summary")
     shot(page, "corrupted")
+    # The problem's offset opens the bytes there: the last byte of the cut archive.
+    page.locator("#problems button.offset").first.click()
+    expect(page.locator("#panel-bytes")).to_be_visible()
+    expect(page.locator("#bytes")).to_contain_text("67 63 6f 64 61 62 6c 65")
+    expect(page.locator("#bytes mark.target")).to_have_count(1)
+    shot(page, "corrupted-bytes")
     allowed = set()
 
     # A 10 MB archive: the page answers while it is shown, and opens 300,000 children a chunk at a time.

@@ -208,6 +208,23 @@ import Testing
         #expect(diff.description.hasSuffix("… and 40 more differences"))
     }
 
+    /// Paths and locations of nodes deeper than 32 levels are cut in the middle.
+    @Test func deepPathsAreCut() throws {
+        func nested(_ text: String) throws -> GraphArchive {
+            var payload = BinaryWriteBuffer()
+            try text.write(to: &payload)
+            var node = GraphArchive.Node(kind: .biv, type: 15, payload: payload.bytes)
+            for _ in 0 ..< 40 { node = GraphArchive.Node(kind: .val, fields: [node]) }
+            var archive = try GraphArchive(bytes: try GraphEncoder().encode(0) as Bytes)
+            archive.body = [node]
+            return archive
+        }
+        let difference = try #require(try nested("a").differences(to: nested("b")).differences.first)
+        #expect(difference.path == "root" + String(repeating: "[0]", count: 15) + "…(9 more)…" + String(repeating: "[0]", count: 16))
+        #expect(difference.before?.location == "$.body[0]" + String(repeating: ".fields[0]", count: 15) + "…(9 more)…"
+            + String(repeating: ".fields[0]", count: 16))
+    }
+
     @Test func unreadableArchivesNameTheirSide() throws {
         let good = try GraphEncoder().encode("x") as Bytes
         #expect {

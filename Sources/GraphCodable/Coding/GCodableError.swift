@@ -25,9 +25,15 @@ public enum GCodableError: Error, CustomStringConvertible {
 
         /// `steps` joined, the middle cut when there are more than 32 of them.
         static func joined(_ steps: [String]) -> String {
+            joined(count: steps.count) { steps[$0] }
+        }
+
+        /// The `count` steps that `step` writes, joined, the middle cut when there are more
+        /// than 32 of them: only the steps shown are written.
+        static func joined(count: Int, _ step: (Int) -> String) -> String {
             let half = 16
-            guard steps.count > 2 * half else { return steps.joined() }
-            return steps.prefix(half).joined() + "…(\(steps.count - 2 * half) more)…" + steps.suffix(half).joined()
+            guard count > 2 * half else { return (0 ..< count).map(step).joined() }
+            return (0 ..< half).map(step).joined() + "…(\(count - 2 * half) more)…" + (count - half ..< count).map(step).joined()
         }
     }
 

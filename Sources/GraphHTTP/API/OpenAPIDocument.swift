@@ -1061,6 +1061,7 @@ enum OpenAPIDocument {
               schema:
                 type: object
                 required: [before, after]
+                additionalProperties: false
                 properties:
                   before:
                     description: The archive compared from.

@@ -85,6 +85,9 @@ enum InspectorPage {
     .note { color: var(--muted); }
     tr.difference { cursor: pointer; }
     tr.difference:hover td { background: var(--panel); }
+    .header-byte { color: var(--kind-val); }
+    mark.target { background: var(--changed); color: inherit; outline: 1px solid var(--accent); }
+    button.offset { padding: 0 .3rem; font-size: 12px; }
     .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
     </style>
     </head>
@@ -108,6 +111,7 @@ enum InspectorPage {
     <button role="tab" id="tab-types" aria-controls="panel-types" aria-selected="false" tabindex="-1">Types</button>
     <button role="tab" id="tab-tree" aria-controls="panel-tree" aria-selected="false" tabindex="-1">Tree</button>
     <button role="tab" id="tab-dump" aria-controls="panel-dump" aria-selected="false" tabindex="-1">Dump</button>
+    <button role="tab" id="tab-bytes" aria-controls="panel-bytes" aria-selected="false" tabindex="-1">Bytes</button>
     <button role="tab" id="tab-compare" aria-controls="panel-compare" aria-selected="false" tabindex="-1">Compare</button>
     <button role="tab" id="tab-convert" aria-controls="panel-convert" aria-selected="false" tabindex="-1">Convert</button>
     <button role="tab" id="tab-edit" aria-controls="panel-edit" aria-selected="false" tabindex="-1">Edit JSON</button>
@@ -127,6 +131,11 @@ enum InspectorPage {
 
     <section role="tabpanel" id="panel-tree" aria-labelledby="tab-tree" hidden>
     <p class="note">Arrow keys move, Right and Left open and close, Enter follows a pointer to its object.</p>
+    <form class="options" id="find">
+    <label>Find <input type="search" id="find-text" placeholder="a key, a value, a type name or #id"></label>
+    <button type="submit">Next</button>
+    <span class="note" id="find-note" role="status"></span>
+    </form>
     <div id="tree-message"></div>
     <ul class="tree" role="tree" aria-label="The archive's nodes" id="tree"></ul>
     </section>
@@ -142,6 +151,18 @@ enum InspectorPage {
     </div>
     <p class="note" id="dump-note"></p>
     <pre class="dump" id="dump"></pre>
+    </section>
+
+    <section role="tabpanel" id="panel-bytes" aria-labelledby="tab-bytes" hidden>
+    <form class="options" id="bytes-go">
+    <button type="button" id="bytes-previous">Previous</button>
+    <label>Offset <input id="bytes-offset" value="0" size="12" aria-describedby="bytes-note"></label>
+    <button type="submit">Go</button>
+    <button type="button" id="bytes-next">Next</button>
+    <span class="note" id="bytes-note">decimal, or hexadecimal after 0x</span>
+    </form>
+    <pre class="dump" id="bytes"></pre>
+    <p class="note">The first 40 bytes are the header: <span class="header-byte">magic, checksum, format version, flags, internal and user BinaryIO versions, body and tables lengths</span> (Docs/ArchiveFormat.md).</p>
     </section>
 
     <section role="tabpanel" id="panel-compare" aria-labelledby="tab-compare" hidden>
@@ -287,7 +308,8 @@ enum InspectorPage {
         status(`Reading ${file.name}…`);
         Object.assign(state, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()), form: null,
                                typeNames: new Map(), definitions: null, changed: new Set(), containsChange: new Set(), dumpLoaded: false });
-        for (const id of ["summary", "problems", "types", "tree", "tree-message", "dump", "dump-note", "compare-summary"]) $(id).replaceChildren();
+        for (const id of ["summary", "problems", "types", "tree", "tree-message", "dump", "dump-note", "compare-summary", "find-note"]) $(id).replaceChildren();
+        state.search = null;
         $("differences").hidden = true;
         $("json-text").value = "";
         $("inspector").hidden = false;
@@ -298,6 +320,7 @@ enum InspectorPage {
           call("/v1/json", octets(bytes)).then((response) => response.json()),
         ]);
         if (bytes !== state.bytes) return; // another archive was opened meanwhile
+        showBytes(0, false);
         if (types.status === "fulfilled") {
           for (const type of types.value.types) state.typeNames.set(type.reference, type.name);
           renderTypes(types.value.types);
@@ -353,8 +376,15 @@ enum InspectorPage {
         for (const problem of report.problems) {
           const item = document.createElement("li");
           item.textContent = problem.message;
-          const where = [problem.byteOffset !== undefined ? `byte offset ${problem.byteOffset}` : "", problem.nodePath ? `at ${problem.nodePath}` : ""].filter(Boolean);
-          if (where.length) item.append(" ", Object.assign(document.createElement("span"), { className: "note mono", textContent: `(${where.join(", ")})` }));
+          if (problem.nodePath) item.append(" ", span("note mono", `at ${problem.nodePath}`));
+          if (problem.byteOffset !== undefined) {
+            const offset = document.createElement("button");
+            offset.className = "offset mono";
+            offset.textContent = `byte offset ${problem.byteOffset}`;
+            offset.title = "Show the bytes there";
+            offset.addEventListener("click", () => showBytes(problem.byteOffset));
+            item.append(" ", offset);
+          }
           items.append(item);
         }
         $("problems").append(heading, items);
@@ -601,6 +631,77 @@ enum InspectorPage {
         item.classList.toggle("contains-change", state.containsChange.has(location));
       }
 
+      // ---- Find in the tree: the next node, in body order, whose key, type, id or value holds the text
+
+      $("find").addEventListener("submit", (event) => {
+        event.preventDefault();
+        if (!state.form) return;
+        const query = $("find-text").value.trim().toLowerCase();
+        if (!query) return;
+        if (!state.search || state.search.query !== query) {
+          state.search = { query, pending: state.form.body.map((node, index) => [node, `$.body[${index}]`]).reverse(), found: 0 };
+        }
+        const search = state.search;
+        while (search.pending.length) {
+          const [node, location] = search.pending.pop();
+          if (Array.isArray(node.fields)) {
+            for (let index = node.fields.length - 1; index >= 0; index--) search.pending.push([node.fields[index], `${location}.fields[${index}]`]);
+          }
+          const text = [node.key, node.type !== undefined ? typeName(node.type) : undefined, node.id !== undefined ? `#${node.id}` : undefined,
+                        node.value !== undefined ? (typeof node.value === "string" ? node.value : preview(node.value, 400)) : undefined]
+            .filter((part) => part !== undefined).join("\n").toLowerCase();
+          if (text.includes(query)) {
+            search.found += 1;
+            $("find-note").textContent = `match ${search.found}`;
+            reveal(location);
+            return;
+          }
+        }
+        $("find-note").textContent = search.found ? `no more matches (${search.found} found); Next starts again` : "no match";
+        state.search = null;
+      });
+
+      // ---- Bytes: the archive in hexadecimal, a page at a time --------------------------------------
+
+      const BYTES_PER_PAGE = 512;
+      let bytesTarget = 0;
+
+      /// Shows the page of bytes holding `offset`, the byte at `offset` marked.
+      function showBytes(offset, select = true) {
+        if (!state.bytes) return;
+        const bytes = state.bytes;
+        bytesTarget = Math.max(0, Math.min(offset, Math.max(0, bytes.length - 1)));
+        const start = bytesTarget - bytesTarget % BYTES_PER_PAGE;
+        const view = $("bytes");
+        view.replaceChildren();
+        for (let row = start; row < Math.min(bytes.length, start + BYTES_PER_PAGE); row += 16) {
+          view.append(row.toString(16).padStart(8, "0"), "  ");
+          let text = "";
+          for (let index = row; index < row + 16; index++) {
+            if (index >= bytes.length) { view.append(index % 8 === 7 ? "    " : "   "); continue; }
+            const hex = bytes[index].toString(16).padStart(2, "0");
+            const cell = index === bytesTarget && select ? Object.assign(document.createElement("mark"), { className: "target", textContent: hex })
+              : index < 40 ? span("header-byte", hex) : document.createTextNode(hex);
+            view.append(cell, index % 8 === 7 ? "  " : " ");
+            text += bytes[index] >= 0x20 && bytes[index] < 0x7f ? String.fromCharCode(bytes[index]) : ".";
+          }
+          view.append(` ${text}\n`);
+        }
+        $("bytes-offset").value = String(bytesTarget);
+        $("bytes-note").textContent = `bytes ${start.toLocaleString()} to ${Math.min(bytes.length, start + BYTES_PER_PAGE) - 1} of ${bytes.length.toLocaleString()}`;
+        if (select) selectTab($("tab-bytes"), false);
+      }
+
+      $("bytes-go").addEventListener("submit", (event) => {
+        event.preventDefault();
+        const text = $("bytes-offset").value.trim();
+        const offset = /^0x[0-9a-f]+$/i.test(text) ? parseInt(text.slice(2), 16) : /^\d+$/.test(text) ? Number(text) : NaN;
+        if (Number.isNaN(offset)) showError(new Problem("Not an offset", `"${text}": write a decimal number, or a hexadecimal one after 0x`));
+        else { clearError(); showBytes(offset); }
+      });
+      $("bytes-previous").addEventListener("click", () => showBytes(bytesTarget - bytesTarget % BYTES_PER_PAGE - BYTES_PER_PAGE, false));
+      $("bytes-next").addEventListener("click", () => showBytes(bytesTarget - bytesTarget % BYTES_PER_PAGE + BYTES_PER_PAGE, false));
+
       // ---- Dump ---------------------------------------------------------------------------------
 
       async function loadDump() {
@@ -720,5 +821,5 @@ enum InspectorPage {
 
     /// Lets the page run its own inline style and script (by their SHA-256), fetch from
     /// this server, and nothing else.
-    static let contentSecurityPolicy = "default-src 'none'; script-src 'sha256-P6Tlr0nq1nD17e1ehxo+zxbS+VRaOhUrBhzFQu2CRxs='; style-src 'sha256-2Ux9NWC3veb8/Ew/Wzah/QxOtop0uLr0XSbDxSGrje4='; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    static let contentSecurityPolicy = "default-src 'none'; script-src 'sha256-XRDOhtWlbEZZ+ZvZRmiyqcLV3wXyccb583lEBSa1gg4='; style-src 'sha256-wU+Nxsp6bNOHjDwRSN20vgTuP2dMOmZL6SwaAy+ofX4='; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 }

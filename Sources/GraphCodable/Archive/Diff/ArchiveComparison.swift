@@ -65,67 +65,81 @@ struct ArchiveComparison {
         if differences.count < maximumCount { differences.append(difference) } else { omittedCount += 1 }
     }
 
-    private mutating func report(_ change: Difference.Change, _ parent: Int, _ step: Step, _ old: Difference.Side?, _ new: Difference.Side?) {
+    /// Reports a difference at the path of `task`; `sides` makes what each archive holds
+    /// there (nil for nothing), only for the differences listed.
+    private mutating func report(
+        _ change: Difference.Change, _ task: Task, _ sides: (ArchiveComparison) -> (Difference.Side?, Difference.Side?)
+    ) {
         guard differences.count < maximumCount else { omittedCount += 1; return }
-        differences.append(Difference(change: change, path: path(parent, step), before: old, after: new))
+        let (old, new) = sides(self)
+        differences.append(Difference(change: change, path: path(task.parent, task.step), before: old, after: new))
     }
 
     private mutating func compare(_ task: Task) throws {
-        guard task.before >= 0 else { return report(.nodeAdded, task.parent, task.step, nil, after.side(of: task.after)) }
-        guard task.after >= 0 else { return report(.nodeRemoved, task.parent, task.step, before.side(of: task.before), nil) }
+        guard task.before >= 0 else { return report(.nodeAdded, task) { (nil, $0.after.side(of: task.after)) } }
+        guard task.after >= 0 else { return report(.nodeRemoved, task) { ($0.before.side(of: task.before), nil) } }
         if (before[task.before].kind == .ptc) != (after[task.after].kind == .ptc) {
-            report(.referenceChanged, task.parent, task.step, before.side(of: task.before), after.side(of: task.after))
+            report(.referenceChanged, task) { ($0.before.side(of: task.before), $0.after.side(of: task.after)) }
         }
         let oldTarget = before.target(of: task.before), newTarget = after.target(of: task.after)
-        /// Both sides: where the nodes of the task are, and what they stand for.
-        func sides() -> (Difference.Side, Difference.Side) {
-            (before.side(of: task.before, showing: oldTarget), after.side(of: task.after, showing: newTarget))
-        }
         guard let oldTarget, let newTarget else {
-            if oldTarget != nil || newTarget != nil { report(.valueChanged, task, sides()) }
+            if oldTarget != nil || newTarget != nil { report(.valueChanged, task, oldTarget, newTarget) }
             return
         }
         let oldNode = before[oldTarget], newNode = after[newTarget]
-        guard oldNode.kind == newNode.kind else { return report(.kindChanged, task, sides()) }
+        guard oldNode.kind == newNode.kind else { return report(.kindChanged, task, oldTarget, newTarget) }
         let hasStop = oldNode.objectID != 0 || newNode.objectID != 0 || oldNode.kind.hasFields
         let stop = hasStop ? try addStop(task) : -1
-        guard try enterObjects(oldNode.objectID, newNode.objectID, task, stop, sides()) else { return }
+        guard try enterObjects(task, stop, oldTarget, newTarget) else { return }
         let sameType = before.typeName(of: oldNode) == after.typeName(of: newNode)
-        if !sameType { report(.typeChanged, task, sides()) }
+        if !sameType { report(.typeChanged, task, oldTarget, newTarget) }
         switch oldNode.kind {
         case .val, .ref:
             try compareFields(oldTarget, newTarget, stop: stop)
         case .biv, .bir:
-            if sameType && !before.hasSamePayload(oldNode, as: newNode, in: after) { report(.valueChanged, task, sides()) }
+            if sameType && !before.hasSamePayload(oldNode, as: newNode, in: after) { report(.valueChanged, task, oldTarget, newTarget) }
         case .nil, .pts, .ptc, .end:
             break
         }
     }
 
-    private mutating func report(_ change: Difference.Change, _ task: Task, _ sides: (Difference.Side, Difference.Side)) {
-        report(change, task.parent, task.step, sides.0, sides.1)
+    /// Reports a difference of the nodes of `task`, which stand for the nodes at `oldTarget`
+    /// and `newTarget` (their definitions, for pointers).
+    private mutating func report(_ change: Difference.Change, _ task: Task, _ oldTarget: Int?, _ newTarget: Int?) {
+        report(change, task) { $0.sides(task, oldTarget, newTarget) }
     }
 
-    /// Records the objects a pair of nodes are (ids, 0 for none) at `stop`; false when their contents
-    /// are not to be compared here: the pair was compared before, or one of them was
-    /// compared elsewhere (a difference of sharing, reported).
-    private mutating func enterObjects(
-        _ oldID: UInt32, _ newID: UInt32, _ task: Task, _ stop: Int, _ sides: (Difference.Side, Difference.Side)
-    ) throws -> Bool {
+    /// Both sides of a difference of the nodes of `task`: where they are, and what they stand for.
+    private func sides(_ task: Task, _ oldTarget: Int?, _ newTarget: Int?) -> (Difference.Side, Difference.Side) {
+        (before.side(of: task.before, showing: oldTarget), after.side(of: task.after, showing: newTarget))
+    }
+
+    /// Records the objects the nodes at `oldTarget` and `newTarget` are, if any, at `stop`;
+    /// false when their contents are not to be compared here: the pair was compared before,
+    /// or one of them was compared elsewhere (a difference of sharing, reported).
+    private mutating func enterObjects(_ task: Task, _ stop: Int, _ oldTarget: Int, _ newTarget: Int) throws -> Bool {
+        let oldID = before[oldTarget].objectID, newID = after[newTarget].objectID
         guard oldID != 0 || newID != 0 else { return true }
         let oldSeen = oldID == 0 ? nil : beforeObjects[oldID], newSeen = newID == 0 ? nil : afterObjects[newID]
         if let oldSeen, oldSeen.partner == newID, newID != 0 { return false }
         if oldSeen != nil || newSeen != nil || oldID == 0 || newID == 0 {
-            func identity(_ side: Difference.Side, _ id: UInt32, _ seen: (stop: Int, partner: UInt32)?) -> Difference.Side {
-                var place = side
-                place.value = id == 0 ? "a value without identity: \(place.value)"
-                    : "object \(id)" + (seen.map { ", the one at \(path($0.stop))" } ?? "") + ": \(place.value)"
-                return place
+            report(.identityChanged, task) { comparison in
+                func identity(_ side: Difference.Side, _ id: UInt32, _ seen: (stop: Int, partner: UInt32)?) -> Difference.Side {
+                    var place = side
+                    place.value = id == 0 ? "a value without identity: \(place.value)"
+                        : "object \(id)" + (seen.map { ", the one at \(comparison.path($0.stop))" } ?? "") + ": \(place.value)"
+                    return place
+                }
+                let (old, new) = comparison.sides(task, oldTarget, newTarget)
+                return (identity(old, oldID, oldSeen), identity(new, newID, newSeen))
             }
-            report(.identityChanged, task.parent, task.step,
-                   identity(sides.0, oldID, oldSeen), identity(sides.1, newID, newSeen))
             if oldSeen != nil || newSeen != nil { return false }
         }
+        return try record(oldID, newID, stop)
+    }
+
+    /// Records that the objects `oldID` and `newID` (0 for none) are compared at `stop`.
+    private mutating func record(_ oldID: UInt32, _ newID: UInt32, _ stop: Int) throws -> Bool {
         if oldID != 0 {
             try before.archive.budget.charge(Self.objectCost)
             beforeObjects[oldID] = (stop, newID)
@@ -193,13 +207,15 @@ struct ArchiveComparison {
 
     /// The path of the node reached from the stop `parent` by `step`.
     private func path(_ parent: Int, _ step: Step) -> String {
-        var steps = [Self.text(of: step)]
+        var stops: [Int] = []
         var current = parent
         while current >= 0 {
-            steps.append(Self.text(of: trail[current].step))
+            stops.append(current)
             current = trail[current].parent
         }
-        return GCodableError.PathComponent.joined(steps.reversed())
+        return GCodableError.PathComponent.joined(count: stops.count + 1) { index in
+            index == stops.count ? Self.text(of: step) : Self.text(of: trail[stops[stops.count - 1 - index]].step)
+        }
     }
 
     /// The path of the node of a stop.

@@ -111,14 +111,12 @@ struct DiffSide {
     /// Where the node at `index` is in the archive's JSON form: `$.body[0].fields[2]`, the
     /// middle cut for deep nodes.
     func location(of index: Int) -> String {
-        var steps: [String] = []
-        var current = index
-        while parents[current] != .max {
-            steps.append(".fields[\(positions[current])]")
-            current = Int(parents[current])
+        var chain = [index]
+        while parents[chain[chain.count - 1]] != .max { chain.append(Int(parents[chain[chain.count - 1]])) }
+        return GCodableError.PathComponent.joined(count: chain.count) { step in
+            let node = chain[chain.count - 1 - step]
+            return step == 0 ? "$.body[\(positions[node])]" : ".fields[\(positions[node])]"
         }
-        steps.append("$.body[\(positions[current])]")
-        return GCodableError.PathComponent.joined(steps.reversed())
     }
 
     /// The node at `index` as one side of a difference, showing what the node at `shown`
