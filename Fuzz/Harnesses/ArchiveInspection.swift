@@ -2,7 +2,8 @@ import GraphCodable
 
 /// Everything the library does with archive bytes without Swift types, as the service does
 /// it for strangers: the structural model and its bytes, the dump, the JSON form and back,
-/// validation, the type map, conversion to the other internal layout and back. Each step
+/// validation, the type map, conversion to the other internal layout and back, the
+/// comparison with itself and with its conversions (the same values). Each step
 /// may throw; none may crash, hang or exhaust memory. What comes back must agree with what
 /// went in (the checks trap, which the fuzzer reports as a crash).
 enum ArchiveInspection {
@@ -19,6 +20,9 @@ enum ArchiveInspection {
         _ = try? decoder.typeMap(from: bytes)
         _ = try? decoder.dump(from: bytes, options: .fullInfo) { _ in }
         guard let archive = try? GraphArchive(bytes: bytes, limits: limits) else { return }
+        if let diff = try? GraphArchive.differences(from: bytes, to: bytes, limits: limits) {
+            precondition(diff.isIdentical, "an archive differs from itself: \(diff)")
+        }
         _ = try? archive.dump(options: .fullInfo)
         if let written = try? archive.bytes(limits: limits), report.isValid {
             precondition(written == bytes, "a valid archive was not written back byte for byte")
@@ -27,8 +31,11 @@ enum ArchiveInspection {
             precondition(again == archive, "the JSON form did not come back as the same archive")
         }
         for version in BinaryIOInternalVersion.supported {
-            if let converted = try? archive.converted(internalBinaryIOVersion: version, userBinaryIOVersion: nil, registry: GTypeRegistry()) {
-                _ = try? converted.bytes(limits: limits)
+            if let converted = try? archive.converted(internalBinaryIOVersion: version, userBinaryIOVersion: nil, registry: GTypeRegistry()),
+               let convertedBytes = try? converted.bytes(limits: limits),
+               let diff = try? GraphArchive.differences(from: bytes, to: convertedBytes, limits: limits) {
+                precondition(diff.differences.allSatisfy { $0.path == "header.internalBinaryIOVersion" },
+                             "a conversion holds other values: \(diff)")
             }
         }
     }

@@ -91,7 +91,7 @@ extension ParsedArchive {
 extension NativeDescriptor {
     /// Writes the payload `reader` holds again, in the internal layout of `writer`, while
     /// walking it: nothing but the current scalar is held.
-    fileprivate func transcode(_ reader: inout BinaryReadBuffer, to writer: inout BinaryWriteBuffer) throws {
+    func transcode(_ reader: inout BinaryReadBuffer, to writer: inout BinaryWriteBuffer) throws {
         try walk(&reader) { layout, step in
             switch (layout, step) {
             case (.scalar(let code), .scalar(let value)): try Self.writeScalar(code, value, to: &writer)

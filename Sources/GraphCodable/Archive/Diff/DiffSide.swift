@@ -94,18 +94,18 @@ struct DiffSide {
     }
 
     /// Whether the payloads of `node` here and `other` there hold the same value: the same
-    /// bytes, or, for native layouts read under different internal BinaryIO versions, the
-    /// same value read.
+    /// bytes once a native payload of an archive with another internal BinaryIO version is
+    /// written in this archive's layout.
     func hasSamePayload(_ node: ArchiveNode, as other: ArchiveNode, in otherSide: DiffSide) -> Bool {
-        let bytes = archive.bytes[node.payload], otherBytes = otherSide.archive.bytes[other.payload]
-        if bytes.elementsEqual(otherBytes) { return true }
-        guard archive.header.internalBinaryIOVersion != otherSide.archive.header.internalBinaryIOVersion,
-              case .native(let layout)? = archive.types.resolve(node.typeReference),
-              case .native(let otherLayout)? = otherSide.archive.types.resolve(other.typeReference)
-        else { return false }
-        var reader = archive.payloadReader(of: node), otherReader = otherSide.archive.payloadReader(of: other)
-        guard let text = NativeDescription.text(of: layout, &reader) else { return false }
-        return text == NativeDescription.text(of: otherLayout, &otherReader)
+        let bytes = archive.bytes[node.payload]
+        let internalVersion = archive.header.internalBinaryIOVersion
+        guard internalVersion != otherSide.archive.header.internalBinaryIOVersion,
+              case .native(let layout)? = otherSide.archive.types.resolve(other.typeReference)
+        else { return bytes.elementsEqual(otherSide.archive.bytes[other.payload]) }
+        var reader = otherSide.archive.payloadReader(of: other)
+        var writer = BinaryWriteBuffer(version: archive.header.userBinaryIOVersion, internalVersion: internalVersion)
+        guard (try? layout.transcode(&reader, to: &writer)) != nil else { return false }
+        return writer.bytes.elementsEqual(bytes)
     }
 
     /// Where the node at `index` is in the archive's JSON form: `$.body[0].fields[2]`, the
