@@ -11,11 +11,13 @@ enum OpenAPIDocument {
       description: |
         graph-server reads GraphCodable archives and answers what is inside them: a dump, a
         lossless JSON form (and the archive back from it), the type map, a validation report,
-        the archive rewritten for other BinaryIO versions, and a decode against the types
-        registered on the server. It holds no state: every request stands alone.
+        the archive rewritten for other BinaryIO versions, a decode against the types
+        registered on the server, and the differences between two archives; its page at `/` is
+        an inspector for people. It holds no state: every request stands alone.
 
-        **Uploads.** Every `POST` takes one archive (for `/v1/archive`, its JSON form) as the
-        request body, in one of these ways:
+        **Uploads.** Every `POST` but `/v1/diff` (which takes two archives, as the parts `before`
+        and `after` of a `multipart/form-data` form) takes one archive (for `/v1/archive`, its
+        JSON form) as the request body, in one of these ways:
         - the raw bytes, as `application/octet-stream`, as `application/x-www-form-urlencoded`
           (what `curl --data-binary @file` sends) or with no `Content-Type` at all;
         - a `multipart/form-data` form (`curl -F file=@file`): its only part, whatever its
