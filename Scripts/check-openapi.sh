@@ -221,6 +221,7 @@ unreadable = check("POST", "/v1/diff", 422, media_type="multipart/form-data", **
 if not unreadable["detail"].startswith("Invalid archive: after: "):
     fail(f"an unreadable part is not named: {unreadable['detail']}")
 check("POST", "/v1/diff", 400, media_type="multipart/form-data", files={"before": ("a.graph", archives["sensor"])})
+check("POST", "/v1/diff", 400, media_type="multipart/form-data", files={**pair(archives["sensor"], archives["sensor"])["files"], "extra": ("c.graph", b"")})
 check("POST", "/v1/diff", 415, body=archives["sensor"], headers={"Content-Type": "application/octet-stream"}, media_type=None)
 
 # The documented errors.

@@ -225,6 +225,44 @@ import Testing
             + String(repeating: ".fields[0]", count: 16))
     }
 
+    /// A string payload node, for archives built by hand.
+    static func string(_ text: String, key: UInt32 = 0) throws -> GraphArchive.Node {
+        var payload = BinaryWriteBuffer()
+        try text.write(to: &payload)
+        return GraphArchive.Node(kind: .biv, key: key, type: 15, payload: payload.bytes)
+    }
+
+    /// Top-level definitions no pointer reaches are compared too, in body order.
+    @Test func unreachedDefinitionsAreCompared() throws {
+        func archive(_ secret: String) throws -> GraphArchive {
+            var archive = try GraphArchive(bytes: try GraphEncoder().encode(0) as Bytes)
+            archive.body.append(GraphArchive.Node(kind: .ref, objectID: 1, fields: [try Self.string(secret)]))
+            return archive
+        }
+        let diff = try archive("secret A").differences(to: archive("something else"))
+        #expect(diff.differences.map(\.description) == ["~ unreached[0][0]: String \"secret A\" → String \"something else\""])
+    }
+
+    /// Names and keys from an archive are shown cut, with their control characters escaped.
+    @Test func archiveTextIsShownCutAndEscaped() throws {
+        func archive(type: String, key: String, value: String) throws -> GraphArchive {
+            var archive = try GraphArchive(bytes: try GraphEncoder().encode(0) as Bytes)
+            archive.types = [.valueType(qualifiedName: type, mangledName: "", version: 0)]
+            archive.keys = [key]
+            archive.body = [GraphArchive.Node(kind: .val, type: 64, fields: [try Self.string(value, key: 1)])]
+            return archive
+        }
+        let longKey = String(repeating: "k", count: 5_000)
+        let diff = try archive(type: "Forged\n~ root.password: x\u{1B}[2J", key: longKey, value: "a")
+            .differences(to: archive(type: "Other", key: longKey, value: "b"))
+        let text = diff.description
+        #expect(!text.contains("\n~ root.password") && !text.contains("\u{1B}"))
+        #expect(text.contains("Forged\\u{A}~ root.password: x\\u{1B}[2J"))
+        let change = try #require(diff.differences.first { $0.change == .valueChanged })
+        #expect(change.path == "root[\"" + String(repeating: "k", count: 100) + "…\"]")
+        #expect(text.count < 2_000)
+    }
+
     @Test func unreadableArchivesNameTheirSide() throws {
         let good = try GraphEncoder().encode("x") as Bytes
         #expect {

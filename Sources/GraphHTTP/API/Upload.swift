@@ -24,11 +24,14 @@ struct Upload {
     }
 
     /// The files of the `multipart/form-data` parts named `names`, in that order: 415 for
-    /// another media type, 400 when a part is missing or named twice.
+    /// another media type, 400 when a part is missing, named twice, or not one of `names`.
     func files(named names: [String]) throws(Problem) -> [[UInt8]] {
         let list = names.map { "\"\($0)\"" }.joined(separator: " and ")
         guard case .form(let form) = try body() else {
             throw Problem(.unsupportedMediaType, "send multipart/form-data with the file parts \(list) (curl -F \(names[0])=@FILE …)")
+        }
+        if let stranger = form.parts.first(where: { !names.contains($0.name) }) {
+            throw Problem(.invalidUpload, "multipart part \"\(stranger.name)\" is not one of the parts \(list)")
         }
         var files: [[UInt8]] = []
         for name in names {

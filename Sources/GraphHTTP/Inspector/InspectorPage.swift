@@ -437,34 +437,63 @@ enum InspectorPage {
       function renderTreeRoot() {
         const tree = $("tree");
         tree.replaceChildren();
-        const body = state.form.body;
-        renderChildren(tree, body, "$.body", (node, index) => index === 0 ? "root" : `definition ${index}`, 0);
+        renderChildren(tree, state.form.body, "$.body", (node, index) => index === 0 ? "root" : `definition ${index}`);
         const first = tree.querySelector("li[role=treeitem]");
         if (first) first.tabIndex = 0;
       }
 
-      /// Renders `list[start…]` into `container`, a chunk at a time.
-      function renderChildren(container, list, location, label, start) {
-        const end = Math.min(list.length, start + CHUNK);
+      /// Fills `container` with the items of `list`: the first chunk of rows, and a gap standing
+      /// for the rest. A gap is a button that builds the rows it stands for a chunk at a time,
+      /// and following a pointer or a difference builds just the chunk that holds its node.
+      function renderChildren(container, list, location, label) {
+        const all = gap({ list, location, label }, 0, list.length);
+        container.append(all);
+        fill(all, 0);
+      }
+
+      function gap(source, start, end) {
+        const item = document.createElement("li");
+        item.className = "gap";
+        gaps.set(item, { ...source, start, end });
+        const button = document.createElement("button");
+        button.className = "more";
+        const count = end - start;
+        button.textContent = end === source.list.length ? `Show ${Math.min(CHUNK, count)} more of ${count.toLocaleString()}`
+          : `Show fields ${start.toLocaleString()} to ${(end - 1).toLocaleString()} (${count.toLocaleString()})`;
+        button.addEventListener("click", () => fill(item, start));
+        item.append(button);
+        return item;
+      }
+
+      const gaps = new WeakMap(); // gap li → { list, location, label, start, end }
+
+      /// Replaces the gap `item` with the chunk of rows that holds `index`, and gaps for the rest.
+      function fill(item, index) {
+        const { list, location, label, start, end } = gaps.get(item);
+        const first = start + Math.floor((index - start) / CHUNK) * CHUNK, last = Math.min(end, first + CHUNK);
         let unkeyed = 0;
-        for (let index = 0; index < start; index++) if (list[index].key === undefined) unkeyed++;
-        for (let index = start; index < end; index++) {
-          const node = list[index];
-          const name = label(node, index, node.key === undefined ? unkeyed++ : null);
-          container.append(treeItem(node, `${location}[${index}]`, name));
+        for (let position = 0; position < first; position++) if (list[position].key === undefined) unkeyed++;
+        const pieces = [];
+        if (first > start) pieces.push(gap({ list, location, label }, start, first));
+        for (let position = first; position < last; position++) {
+          const node = list[position];
+          pieces.push(treeItem(node, `${location}[${position}]`, label(node, position, node.key === undefined ? unkeyed++ : null)));
         }
-        if (end < list.length) {
-          const item = document.createElement("li");
-          const more = document.createElement("button");
-          more.className = "more";
-          more.textContent = `Show ${Math.min(CHUNK, list.length - end)} more of ${(list.length - end).toLocaleString()}`;
-          more.addEventListener("click", () => {
-            item.remove();
-            renderChildren(container, list, location, label, end);
-          });
-          item.append(more);
-          container.append(item);
+        if (last < end) pieces.push(gap({ list, location, label }, last, end));
+        item.replaceWith(...pieces);
+      }
+
+      /// The item of `list[index]` in `container`, built if it was not.
+      function childItem(container, location, index) {
+        const wanted = `${location}[${index}]`;
+        for (let attempt = 0; attempt < 2; attempt++) {
+          for (const child of container.children) {
+            if (child.dataset.location === wanted) return child;
+            const range = gaps.get(child);
+            if (range && range.start <= index && index < range.end) { fill(child, index); break; }
+          }
         }
+        return null;
       }
 
       function fieldLabel(node, index, unkeyedIndex) {
@@ -523,7 +552,7 @@ enum InspectorPage {
         if (!childList(item)) {
           const list = document.createElement("ul");
           list.setAttribute("role", "group");
-          renderChildren(list, node.fields, `${location}.fields`, fieldLabel, 0);
+          renderChildren(list, node.fields, `${location}.fields`, fieldLabel);
           item.append(list);
         }
         childList(item).hidden = false;
@@ -604,19 +633,14 @@ enum InspectorPage {
       function reveal(location) {
         const indexes = Array.from(location.matchAll(/\[(\d+)\]/g), (match) => Number(match[1]));
         selectTab($("tab-tree"), false);
-        let container = $("tree"), item = null, list = state.form.body;
-        for (const [depth, index] of indexes.entries()) {
-          if (depth > 0) {
+        let container = $("tree"), item = null, listLocation = "$.body";
+        for (const index of indexes) {
+          if (item) {
             expand(item);
             container = childList(item);
-            list = nodes.get(item).node.fields;
+            listLocation = `${nodes.get(item).location}.fields`;
           }
-          let rendered = Array.from(container.children).filter((child) => child.getAttribute("role") === "treeitem");
-          while (rendered.length <= index && rendered.length < list.length) {
-            container.lastElementChild.querySelector("button.more").click();
-            rendered = Array.from(container.children).filter((child) => child.getAttribute("role") === "treeitem");
-          }
-          item = rendered[index];
+          item = childItem(container, listLocation, index);
           if (!item) return;
         }
         for (const previous of $("tree").querySelectorAll("li.revealed")) previous.classList.remove("revealed");
@@ -732,7 +756,9 @@ enum InspectorPage {
         const form = new FormData();
         form.append("before", new Blob([state.bytes]), state.name);
         form.append("after", file, file.name);
+        const bytes = state.bytes;
         const diff = await (await call("/v1/diff", { method: "POST", body: form })).json();
+        if (bytes !== state.bytes) return; // another archive was opened meanwhile
         state.changed = new Set();
         state.containsChange = new Set();
         for (const difference of diff.differences) {
@@ -821,5 +847,5 @@ enum InspectorPage {
 
     /// Lets the page run its own inline style and script (by their SHA-256), fetch from
     /// this server, and nothing else.
-    static let contentSecurityPolicy = "default-src 'none'; script-src 'sha256-XRDOhtWlbEZZ+ZvZRmiyqcLV3wXyccb583lEBSa1gg4='; style-src 'sha256-wU+Nxsp6bNOHjDwRSN20vgTuP2dMOmZL6SwaAy+ofX4='; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    static let contentSecurityPolicy = "default-src 'none'; script-src 'sha256-0VTH3Cg+htQgmMNgG6U3Ah36wwIb2+b2pUaEM/24xFA='; style-src 'sha256-wU+Nxsp6bNOHjDwRSN20vgTuP2dMOmZL6SwaAy+ofX4='; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 }

@@ -117,6 +117,10 @@ import Testing
         #expect(missing.status == 400)
         #expect((missing.json["detail"] as? String)?.contains("\"after\"") == true)
         #expect(try server.exchange("POST", "/v1/diff", body: before).status == 415)
+        let crowded = Self.form([("before", before), ("after", before), ("extra", before)])
+        let stranger = try server.exchange("POST", "/v1/diff", headers: crowded.headers, body: crowded.body)
+        #expect(stranger.status == 400)
+        #expect((stranger.json["detail"] as? String)?.contains("\"extra\"") == true)
     }
 
     /// Where an archive is wrong, the problem says: its byte offset, and its node path.

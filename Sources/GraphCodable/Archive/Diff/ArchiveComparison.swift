@@ -1,11 +1,13 @@
-/// Compares two parsed archives: headers and named types (``TableComparison``), then the
-/// bodies from their roots, iteratively, pairing fields by key or by position and
-/// following pointers, so that each node of either archive is looked at about once.
+/// Compares two parsed archives: their tables (``TableComparison``), then their bodies from
+/// the roots, iteratively, pairing fields by key or by position and following pointers, so
+/// that each node of either archive is looked at about once; then the top-level definitions
+/// no pointer reached, in body order.
 struct ArchiveComparison {
     private typealias Difference = GraphArchiveDiff.Difference
 
-    private var before: DiffSide
-    private var after: DiffSide
+    private let before: DiffSide
+    private let after: DiffSide
+    private let tables: TableComparison
     private let maximumCount: Int
     private var differences: [Difference] = []
     private var omittedCount = 0
@@ -13,15 +15,22 @@ struct ArchiveComparison {
     /// How a node is reached from the node whose field it is.
     private enum Step {
         case root
-        case key(String)
+        /// A keyed field, by the key's id in the archive before, or else in the archive after.
+        case key(UInt32, inBefore: Bool)
         case index(Int)
+        /// The n-th top-level definition that no pointer reaches.
+        case unreached(Int)
     }
 
     /// A node pair compared, kept so that paths can be written: the pair it is a field of
-    /// (an index in ``trail``, -1 for none) and the step from there.
+    /// (an index in ``trail``, -1 for none), the step from there, how many stops lead to it,
+    /// and its ancestor at depth 15 (-1 above), from which the first steps of a long path
+    /// are written without walking it all.
     private struct Stop {
         var parent: Int
         var step: Step
+        var depth: Int
+        var head: Int
     }
 
     /// Two nodes to compare (either may be missing: -1), reached from `parent` by `step`.
@@ -42,23 +51,47 @@ struct ArchiveComparison {
     private static let taskCost = MemoryLayout<Task>.stride
     private static let stopCost = MemoryLayout<Stop>.stride
     private static let objectCost = 48
+    /// The steps a path shows from each end before its middle is cut.
+    private static let pathHalf = 16
 
     init(before: ParsedArchive, after: ParsedArchive, maximumCount: Int) throws {
         self.before = try DiffSide(before, name: "before")
         self.after = try DiffSide(after, name: "after")
+        tables = try TableComparison(self.before, self.after)
         self.maximumCount = max(0, maximumCount)
     }
 
     mutating func run() throws -> GraphArchiveDiff {
-        let tables = try TableComparison(before, after)
-        before.renamedTypes = tables.renamedTypes
         for difference in tables.differences { report(difference) }
         tasks.append(Task(before: 0, after: 0, parent: -1, step: .root))
+        try compareTasks()
+        let beforeUnreached = unreachedDefinitions(of: before, compared: beforeObjects)
+        let afterUnreached = unreachedDefinitions(of: after, compared: afterObjects)
+        for index in (0 ..< max(beforeUnreached.count, afterUnreached.count)).reversed() {
+            tasks.append(Task(
+                before: index < beforeUnreached.count ? beforeUnreached[index] : -1,
+                after: index < afterUnreached.count ? afterUnreached[index] : -1, parent: -1, step: .unreached(index)))
+        }
+        try compareTasks()
+        return GraphArchiveDiff(differences: differences, omittedCount: omittedCount)
+    }
+
+    private mutating func compareTasks() throws {
         while let task = tasks.popLast() {
             (task.before >= 0 ? before : after).archive.budget.refund(Self.taskCost)
             try compare(task)
         }
-        return GraphArchiveDiff(differences: differences, omittedCount: omittedCount)
+    }
+
+    /// The top-level definitions of `side` whose objects were not compared, in body order.
+    private func unreachedDefinitions(of side: DiffSide, compared: [UInt32: (stop: Int, partner: UInt32)]) -> [Int] {
+        var unreached: [Int] = []
+        var index = side[0].next
+        while index < side.archive.nodes.count {
+            if compared[side[index].objectID] == nil { unreached.append(index) }
+            index = side[index].next
+        }
+        return unreached
     }
 
     private mutating func report(_ difference: Difference) {
@@ -73,6 +106,17 @@ struct ArchiveComparison {
         guard differences.count < maximumCount else { omittedCount += 1; return }
         let (old, new) = sides(self)
         differences.append(Difference(change: change, path: path(task.parent, task.step), before: old, after: new))
+    }
+
+    /// Reports a difference of the nodes of `task`, which stand for the nodes at `oldTarget`
+    /// and `newTarget` (their definitions, for pointers).
+    private mutating func report(_ change: Difference.Change, _ task: Task, _ oldTarget: Int?, _ newTarget: Int?) {
+        report(change, task) { $0.sides(task, oldTarget, newTarget) }
+    }
+
+    /// Both sides of a difference of the nodes of `task`: where they are, and what they stand for.
+    private func sides(_ task: Task, _ oldTarget: Int?, _ newTarget: Int?) -> (Difference.Side, Difference.Side) {
+        (before.side(of: task.before, showing: oldTarget), after.side(of: task.after, showing: newTarget))
     }
 
     private mutating func compare(_ task: Task) throws {
@@ -91,7 +135,7 @@ struct ArchiveComparison {
         let hasStop = oldNode.objectID != 0 || newNode.objectID != 0 || oldNode.kind.hasFields
         let stop = hasStop ? try addStop(task) : -1
         guard try enterObjects(task, stop, oldTarget, newTarget) else { return }
-        let sameType = before.typeName(of: oldNode) == after.typeName(of: newNode)
+        let sameType = tables.isSameType(oldNode.typeReference, newNode.typeReference)
         if !sameType { report(.typeChanged, task, oldTarget, newTarget) }
         switch oldNode.kind {
         case .val, .ref:
@@ -101,17 +145,6 @@ struct ArchiveComparison {
         case .nil, .pts, .ptc, .end:
             break
         }
-    }
-
-    /// Reports a difference of the nodes of `task`, which stand for the nodes at `oldTarget`
-    /// and `newTarget` (their definitions, for pointers).
-    private mutating func report(_ change: Difference.Change, _ task: Task, _ oldTarget: Int?, _ newTarget: Int?) {
-        report(change, task) { $0.sides(task, oldTarget, newTarget) }
-    }
-
-    /// Both sides of a difference of the nodes of `task`: where they are, and what they stand for.
-    private func sides(_ task: Task, _ oldTarget: Int?, _ newTarget: Int?) -> (Difference.Side, Difference.Side) {
-        (before.side(of: task.before, showing: oldTarget), after.side(of: task.after, showing: newTarget))
     }
 
     /// Records the objects the nodes at `oldTarget` and `newTarget` are, if any, at `stop`;
@@ -127,7 +160,7 @@ struct ArchiveComparison {
                 func identity(_ side: Difference.Side, _ id: UInt32, _ seen: (stop: Int, partner: UInt32)?) -> Difference.Side {
                     var place = side
                     place.value = id == 0 ? "a value without identity: \(place.value)"
-                        : "object \(id)" + (seen.map { ", the one at \(comparison.path($0.stop))" } ?? "") + ": \(place.value)"
+                        : "object \(id)" + (seen.map { ", the one at \(comparison.path(ofStop: $0.stop))" } ?? "") + ": \(place.value)"
                     return place
                 }
                 let (old, new) = comparison.sides(task, oldTarget, newTarget)
@@ -135,11 +168,6 @@ struct ArchiveComparison {
             }
             if oldSeen != nil || newSeen != nil { return false }
         }
-        return try record(oldID, newID, stop)
-    }
-
-    /// Records that the objects `oldID` and `newID` (0 for none) are compared at `stop`.
-    private mutating func record(_ oldID: UInt32, _ newID: UInt32, _ stop: Int) throws -> Bool {
         if oldID != 0 {
             try before.archive.budget.charge(Self.objectCost)
             beforeObjects[oldID] = (stop, newID)
@@ -154,31 +182,37 @@ struct ArchiveComparison {
     /// Adds the stop of a task to the trail.
     private mutating func addStop(_ task: Task) throws -> Int {
         try before.archive.budget.charge(Self.stopCost)
-        trail.append(Stop(parent: task.parent, step: task.step))
+        let depth = task.parent >= 0 ? trail[task.parent].depth + 1 : 0
+        let head = depth == Self.pathHalf - 1 ? trail.count : depth >= Self.pathHalf ? trail[task.parent].head : -1
+        trail.append(Stop(parent: task.parent, step: task.step, depth: depth, head: head))
         return trail.count - 1
     }
 
     /// Queues the fields of two `VAL`/`REF` nodes, paired: keyed fields by key (the n-th
-    /// field with a key with the n-th with the same key), unkeyed fields by position.
+    /// field with a key with the n-th with the same key), unkeyed fields by position. Keys
+    /// are compared by id, through the correspondence of the key tables.
     private mutating func compareFields(_ old: Int, _ new: Int, stop: Int) throws {
         let oldFields = before.fields(of: old), newFields = after.fields(of: new)
-        var newKeyed: [String: [Int]] = [:]
+        var newKeyed: [UInt32: [Int]] = [:]
         var newUnkeyed: [Int] = []
         let mapCost = 64 * newFields.count
         try after.archive.budget.charge(mapCost)
         defer { after.archive.budget.refund(mapCost) }
         for field in newFields {
-            if let key = after.key(of: after[field]) { newKeyed[key, default: []].append(field) } else { newUnkeyed.append(field) }
+            let key = after[field].keyID
+            if key != 0 { newKeyed[key, default: []].append(field) } else { newUnkeyed.append(field) }
         }
         var pairs: [Task] = []
-        /// How many fields with each key, and without a key, have been paired.
-        var pairedKeyed: [String: Int] = [:]
+        /// How many fields with each key (by its id after), and without a key, are paired.
+        var pairedKeyed: [UInt32: Int] = [:]
         var pairedUnkeyed = 0
         for field in oldFields {
-            if let key = before.key(of: before[field]) {
-                let matches = newKeyed[key] ?? [], paired = pairedKeyed[key, default: 0]
-                pairedKeyed[key] = paired + 1
-                pairs.append(Task(before: field, after: paired < matches.count ? matches[paired] : -1, parent: stop, step: .key(key)))
+            let key = before[field].keyID
+            if key != 0 {
+                let newKey = Int(key) < tables.keys.count ? tables.keys[Int(key)] : 0
+                let matches = newKeyed[newKey] ?? [], paired = pairedKeyed[newKey, default: 0]
+                if newKey != 0 { pairedKeyed[newKey] = paired + 1 }
+                pairs.append(Task(before: field, after: paired < matches.count ? matches[paired] : -1, parent: stop, step: .key(key, inBefore: true)))
             } else {
                 let match = pairedUnkeyed < newUnkeyed.count ? newUnkeyed[pairedUnkeyed] : -1
                 pairs.append(Task(before: field, after: match, parent: stop, step: .index(pairedUnkeyed)))
@@ -187,13 +221,14 @@ struct ArchiveComparison {
         }
         // The fields only the node after has: unkeyed ones past the pairs, keyed ones past
         // the pairs of their key.
-        var seenKeyed: [String: Int] = [:]
+        var seenKeyed: [UInt32: Int] = [:]
         var seenUnkeyed = 0
         for field in newFields {
-            if let key = after.key(of: after[field]) {
+            let key = after[field].keyID
+            if key != 0 {
                 let seen = seenKeyed[key, default: 0]
                 seenKeyed[key] = seen + 1
-                if seen >= pairedKeyed[key, default: 0] { pairs.append(Task(before: -1, after: field, parent: stop, step: .key(key))) }
+                if seen >= pairedKeyed[key, default: 0] { pairs.append(Task(before: -1, after: field, parent: stop, step: .key(key, inBefore: false))) }
             } else {
                 if seenUnkeyed >= pairedUnkeyed { pairs.append(Task(before: -1, after: field, parent: stop, step: .index(seenUnkeyed))) }
                 seenUnkeyed += 1
@@ -205,30 +240,41 @@ struct ArchiveComparison {
         }
     }
 
-    /// The path of the node reached from the stop `parent` by `step`.
+    /// The path of the node reached from the stop `parent` by `step`: walks at most the 32
+    /// steps it shows, however deep the node.
     private func path(_ parent: Int, _ step: Step) -> String {
-        var stops: [Int] = []
-        var current = parent
-        while current >= 0 {
-            stops.append(current)
-            current = trail[current].parent
+        let count = (parent >= 0 ? trail[parent].depth + 1 : 0) + 1
+        /// The steps from the stop `stop` up, `count` of them, nearest first.
+        func stepsUp(from stop: Int, _ count: Int) -> [String] {
+            var steps: [String] = []
+            var current = stop
+            while current >= 0 && steps.count < count {
+                steps.append(text(of: trail[current].step))
+                current = trail[current].parent
+            }
+            return steps
         }
-        return GCodableError.PathComponent.joined(count: stops.count + 1) { index in
-            index == stops.count ? Self.text(of: step) : Self.text(of: trail[stops[stops.count - 1 - index]].step)
+        guard count > 2 * Self.pathHalf else { return (stepsUp(from: parent, count).reversed() + [text(of: step)]).joined() }
+        let first = Array(stepsUp(from: trail[parent].head, Self.pathHalf).reversed())
+        let last = Array(stepsUp(from: parent, Self.pathHalf - 1).reversed()) + [text(of: step)]
+        return GCodableError.PathComponent.joined(count: count) { index in
+            index < Self.pathHalf ? first[index] : last[index - (count - Self.pathHalf)]
         }
     }
 
     /// The path of the node of a stop.
-    private func path(_ stop: Int) -> String {
+    private func path(ofStop stop: Int) -> String {
         path(trail[stop].parent, trail[stop].step)
     }
 
-    private static func text(of step: Step) -> String {
+    private func text(of step: Step) -> String {
         switch step {
         case .root: return "root"
         case .index(let index): return "[\(index)]"
-        case .key(let key):
-            return isIdentifier(key) ? ".\(key)" : "[\(JSONTextWriter.quoted(key))]"
+        case .unreached(let index): return "unreached[\(index)]"
+        case .key(let id, let inBefore):
+            let key = (inBefore ? before : after).key(id)
+            return Self.isIdentifier(key) ? ".\(key)" : "[\(JSONTextWriter.quoted(key))]"
         }
     }
 

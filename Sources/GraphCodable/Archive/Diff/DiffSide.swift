@@ -8,9 +8,6 @@ struct DiffSide {
     /// top level), and its position among that node's fields (or in the body).
     private let parents: [UInt32]
     private let positions: [UInt32]
-    /// The names that this archive's renamed types compare as: the other archive's names.
-    var renamedTypes: [UInt32: String] = [:]
-
     /// The longest value shown in a difference.
     static let valueLimit = 100
 
@@ -59,15 +56,14 @@ struct DiffSide {
         return archive.definitions[node.objectID]
     }
 
-    /// The key of a keyed node.
-    func key(of node: ArchiveNode) -> String? {
-        node.keyID == 0 ? nil : archive.keys.key(for: node.keyID) ?? "KEY\(node.keyID)"
+    /// The key with id `id`, as a difference shows it.
+    func key(_ id: UInt32) -> String {
+        archive.keys.key(for: id).map { DiffText.shown($0) } ?? "KEY\(id)"
     }
 
-    /// The name the node's type compares as (a renamed type's new name), nil when untyped.
+    /// The name of the node's type, as a difference shows it; nil when untyped.
     func typeName(of node: ArchiveNode) -> String? {
-        if let renamed = renamedTypes[node.typeReference] { return renamed }
-        return archive.types.resolve(node.typeReference)?.displayName
+        archive.types.resolve(node.typeReference).map { DiffText.shown($0.displayName) }
     }
 
     /// The node as people read it: its kind and type, or its type and value.
@@ -86,7 +82,9 @@ struct DiffSide {
     private func valueText(of node: ArchiveNode) -> String {
         if case .native(let layout)? = archive.types.resolve(node.typeReference) {
             var reader = archive.payloadReader(of: node)
-            if let text = NativeDescription.text(of: layout, &reader, limit: Self.valueLimit) { return text }
+            if let text = NativeDescription.text(of: layout, &reader, limit: Self.valueLimit) {
+                return DiffText.shown(text, limit: Self.valueLimit + 1)
+            }
         }
         let bytes = archive.bytes[node.payload]
         let hex = bytes.prefix(Self.valueLimit / 3).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")

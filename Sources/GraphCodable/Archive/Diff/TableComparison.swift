@@ -1,29 +1,43 @@
-/// The differences between two archives' headers and named types, and the types renamed
-/// from one to the other.
+/// The tables of two archives compared: the differences of their headers and named types,
+/// and which key and which type of the archive before is which of the archive after, so
+/// that the bodies are compared by ids rather than by the texts of keys and names.
 struct TableComparison {
     private(set) var differences: [GraphArchiveDiff.Difference] = []
-    /// The before archive's renamed types, by type reference: the name they have after.
-    private(set) var renamedTypes: [UInt32: String] = [:]
+    /// For each key id of the archive before (index 0 unused), the id of the same key in the
+    /// archive after, or 0 when it has none.
+    private(set) var keys: [UInt32] = [0]
+    /// For each type table reference of the archive before, the reference of the same type
+    /// in the archive after (a renamed type's new one), when it has it.
+    private(set) var types: [UInt32: UInt32] = [:]
 
     private typealias Difference = GraphArchiveDiff.Difference
 
     init(_ before: DiffSide, _ after: DiffSide) throws {
         compareHeaders(before.archive.header, after.archive.header)
+        try before.archive.budget.charge(before.archive.keys.keys.count, of: MemoryLayout<UInt32>.stride)
+        keys += before.archive.keys.keys.map { after.archive.keys.existingID(for: $0) ?? 0 }
         try compareTypes(before, after)
     }
 
+    /// Whether a node typed `old` in the archive before and one typed `new` in the archive
+    /// after are of the same type (0: untyped).
+    func isSameType(_ old: UInt32, _ new: UInt32) -> Bool {
+        guard old >= TypeReference.firstTableReference || new >= TypeReference.firstTableReference else { return old == new }
+        return types[old] == new
+    }
+
     private mutating func compareHeaders(_ before: ArchiveHeader, _ after: ArchiveHeader) {
-        let fields: [(name: String, json: String, before: String, after: String)] = [
-            ("formatVersion", "formatVersion", "\(before.formatVersion)", "\(after.formatVersion)"),
-            ("checksummed", "checksummed", "\(before.flags.contains(.checksummed))", "\(after.flags.contains(.checksummed))"),
-            ("internalBinaryIOVersion", "internalBinaryIOVersion", "\(before.internalBinaryIOVersion)", "\(after.internalBinaryIOVersion)"),
-            ("userBinaryIOVersion", "userBinaryIOVersion", "\(before.userBinaryIOVersion)", "\(after.userBinaryIOVersion)"),
+        let fields: [(name: String, before: String, after: String)] = [
+            ("formatVersion", "\(before.formatVersion)", "\(after.formatVersion)"),
+            ("checksummed", "\(before.flags.contains(.checksummed))", "\(after.flags.contains(.checksummed))"),
+            ("internalBinaryIOVersion", "\(before.internalBinaryIOVersion)", "\(after.internalBinaryIOVersion)"),
+            ("userBinaryIOVersion", "\(before.userBinaryIOVersion)", "\(after.userBinaryIOVersion)"),
         ]
         for field in fields where field.before != field.after {
             differences.append(Difference(
                 change: .headerChanged, path: "header.\(field.name)",
-                before: .init(value: field.before, location: "$.\(field.json)"),
-                after: .init(value: field.after, location: "$.\(field.json)")))
+                before: .init(value: field.before, location: "$.\(field.name)"),
+                after: .init(value: field.after, location: "$.\(field.name)")))
         }
     }
 
@@ -43,7 +57,7 @@ struct TableComparison {
 
     private mutating func compareTypes(_ before: DiffSide, _ after: DiffSide) throws {
         let beforeEntries = Self.namedEntries(of: before), afterEntries = Self.namedEntries(of: after)
-        try before.archive.budget.charge(beforeEntries.count + afterEntries.count, of: 64)
+        try before.archive.budget.charge(before.archive.types.count + after.archive.types.count, of: 96)
         let beforeByName = Dictionary(beforeEntries.map { ($0.type.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
         let afterByName = Dictionary(afterEntries.map { ($0.type.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
         var removed = beforeEntries.filter { afterByName[$0.type.qualifiedName] == nil }
@@ -58,6 +72,7 @@ struct TableComparison {
         }
         for entry in beforeEntries {
             guard let other = afterByName[entry.type.qualifiedName] else { continue }
+            types[entry.reference] = other.reference
             if entry.type.kind != other.type.kind {
                 differences.append(Difference(
                     change: .typeKindChanged, path: Self.path(entry.type), before: Self.side(entry), after: Self.side(other)))
@@ -67,6 +82,10 @@ struct TableComparison {
                     before: Self.side(entry, value: "version \(entry.type.version)"),
                     after: Self.side(other, value: "version \(other.type.version)")))
             }
+        }
+        for (index, entry) in before.archive.types.entries.enumerated() {
+            guard case .native = entry, let reference = after.archive.types.existingReference(for: entry) else { continue }
+            types[TypeReference.reference(forTableIndex: index)] = reference
         }
     }
 
@@ -78,11 +97,11 @@ struct TableComparison {
             addedByIndex[entry.index].flatMap { $0.type.kind == entry.type.kind ? (entry, $0) : nil }
         }
         guard !candidates.isEmpty else { return }
-        let beforeKeys = try Self.keys(of: Set(candidates.map(\.0.reference)), in: before)
-        let afterKeys = try Self.keys(of: Set(candidates.map(\.1.reference)), in: after)
+        let beforeKeys = try Self.keys(of: Set(candidates.map(\.0.reference)), in: before, mappedBy: keys)
+        let afterKeys = try Self.keys(of: Set(candidates.map(\.1.reference)), in: after, mappedBy: nil)
         var renamedIndexes: Set<Int> = []
         for (old, new) in candidates where beforeKeys[old.reference, default: []] == afterKeys[new.reference, default: []] {
-            renamedTypes[old.reference] = new.type.qualifiedName
+            types[old.reference] = new.reference
             renamedIndexes.insert(old.index)
             differences.append(Difference(
                 change: .typeRenamed, path: Self.path(old.type), before: Self.side(old), after: Self.side(new)))
@@ -91,13 +110,15 @@ struct TableComparison {
         added.removeAll { renamedIndexes.contains($0.index) }
     }
 
-    /// The keys of the fields of the nodes typed with each of `references`.
-    private static func keys(of references: Set<UInt32>, in side: DiffSide) throws -> [UInt32: Set<String>] {
-        var keys: [UInt32: Set<String>] = [:]
+    /// The key ids of the fields of the nodes typed with each of `references`, as ids of the
+    /// archive after (`mapping` maps the ids of the archive before; a key it lacks is 0).
+    private static func keys(of references: Set<UInt32>, in side: DiffSide, mappedBy mapping: [UInt32]?) throws -> [UInt32: Set<UInt32>] {
+        var keys: [UInt32: Set<UInt32>] = [:]
         var charged = 0
         for (index, node) in side.archive.nodes.enumerated() where node.kind.hasFields && references.contains(node.typeReference) {
-            for field in side.fields(of: index) {
-                guard let key = side.key(of: side[field]) else { continue }
+            for field in side.fields(of: index) where side[field].keyID != 0 {
+                let id = side[field].keyID
+                let key = mapping.map { Int(id) < $0.count ? $0[Int(id)] : 0 } ?? id
                 if keys[node.typeReference, default: []].insert(key).inserted {
                     charged += 1
                     try side.archive.budget.charge(48)
@@ -109,11 +130,12 @@ struct TableComparison {
     }
 
     private static func path(_ type: NamedType) -> String {
-        "types[\(JSONTextWriter.quoted(type.qualifiedName))]"
+        "types[\(JSONTextWriter.quoted(DiffText.shown(type.qualifiedName)))]"
     }
 
     private static func side(_ entry: Entry, value: String? = nil) -> Difference.Side {
         let kind = entry.type.kind == .class ? "class" : "value type"
-        return .init(value: value ?? "\(kind) \(entry.type.qualifiedName) version \(entry.type.version)", location: "$.types[\(entry.index)]")
+        return .init(value: value ?? "\(kind) \(DiffText.shown(entry.type.qualifiedName)) version \(entry.type.version)",
+                     location: "$.types[\(entry.index)]")
     }
 }
