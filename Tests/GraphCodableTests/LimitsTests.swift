@@ -40,6 +40,21 @@ import Testing
         #expect(message == "more than 5 nodes")
     }
 
+    /// What the library writes within the size limit reads back with the default limits,
+    /// however many nodes it has; the server keeps its own bound.
+    @Test func nodeCountsScaleWithTheArchiveByDefault() throws {
+        // [String?] of 4,100,000 nils, one NIL byte each: the archive of two, widened.
+        let two = try GraphEncoder(.omitChecksum).encode([nil, nil] as [String?]) as Bytes
+        let bodyLength = two[24 ..< 32].reversed().reduce(0) { $0 << 8 | Int($1) }
+        let extra = 4_099_998
+        var many = Array(two[..<(40 + bodyLength - 1)]) + Array(repeating: two[40 + bodyLength - 2], count: extra) + two[(40 + bodyLength - 1)...]
+        withUnsafeBytes(of: UInt64(bodyLength + extra).littleEndian) { many.replaceSubrange(24 ..< 32, with: $0) }
+        // Every reading operation parses the body with the same node limit.
+        let report = GraphDecoder().validate(many)
+        #expect(report.isValid, "\(report)")
+        #expect(report.nodeCounts["NIL"] == 4_100_000)
+    }
+
     @Test func depth() throws {
         let nested = [[[[["deep"]]]]]
         let message = try Self.limitError(nested) { $0.maximumDepth = 3 }

@@ -5,8 +5,11 @@
 public struct ArchiveLimits: Sendable, Equatable {
     /// The largest archive, in bytes.
     public var maximumArchiveSize = 1 << 30
-    /// The most nodes in the body (each costs some 40 bytes of memory while it is read).
-    public var maximumNodeCount = 4_000_000
+    /// The most nodes in the body. By default none beyond the archive's size: a node takes
+    /// at least one byte, and the 36 bytes each costs while it is read are charged to the
+    /// memory budget, so any archive the library writes within ``maximumArchiveSize``
+    /// reads back. graph-server sets 4,000,000.
+    public var maximumNodeCount = Int.max
     /// The deepest nesting of `VAL` and `REF` nodes.
     public var maximumDepth = 10_000
     /// The longest string, data or opaque BinaryIO payload, in bytes.

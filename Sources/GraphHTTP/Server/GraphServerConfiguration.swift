@@ -32,7 +32,8 @@ extension GraphServer {
         /// The most header fields (431 beyond). Default 100.
         public var maximumHeaderCount = 100
         /// The limits archives are decoded, dumped and converted under; by default the
-        /// library's, with archives no larger than the upload limit.
+        /// library's, with archives no larger than the upload limit and at most 4,000,000
+        /// nodes (a stranger's upload need not be as large as an archive you wrote).
         public var archiveLimits: ArchiveLimits?
 
         /// The most connections open at once: beyond it, a new connection is answered 503
@@ -81,6 +82,7 @@ extension GraphServer {
             if let archiveLimits { return archiveLimits }
             var limits = ArchiveLimits()
             limits.maximumArchiveSize = maximumUploadBytes
+            limits.maximumNodeCount = 4_000_000
             limits.maximumLength = min(limits.maximumLength, maximumUploadBytes)
             return limits
         }

@@ -7,6 +7,17 @@ import Testing
 /// Limits and time: slow or silent clients, long work, a full pool, too many connections,
 /// clients that vanish, shutdown with work in flight.
 @Suite struct ServerLimitsTests {
+    /// Strangers' archives are read under the server's own bounds: its upload limit, and
+    /// 4,000,000 nodes, where the library's defaults scale with the archive.
+    @Test func archiveLimitsAreTheServers() {
+        var configuration = GraphServer.Configuration()
+        configuration.maximumUploadBytes = 1 << 20
+        let limits = configuration.effectiveArchiveLimits
+        #expect(limits.maximumArchiveSize == 1 << 20)
+        #expect(limits.maximumNodeCount == 4_000_000)
+        #expect(ArchiveLimits().maximumNodeCount == .max)
+    }
+
     @Test func slowHeadsAreAnswered408() throws {
         let server = try TestServer { $0.headTimeout = .milliseconds(300) }
         let connection = try server.connect()
