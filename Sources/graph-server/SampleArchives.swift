@@ -5,7 +5,11 @@ import GraphCodable
 enum SampleArchives {
     static let names = ["network", "folders", "sensor", "natives", "large", "metro", "deep"]
 
-    static func archive(named name: String) throws -> [UInt8] {
+    /// The sample `name`; `stations` sizes the metro (1 to 10,000,000; 300,000 by default).
+    static func archive(named name: String, stations: Int? = nil) throws -> [UInt8] {
+        if let stations, name != "metro" || !(1 ... 10_000_000).contains(stations) {
+            throw Arguments.Failure(description: "--stations sizes the metro sample, from 1 to 10000000 stations")
+        }
         switch name {
         case "network": return try GraphEncoder().encode(network()) as Bytes
         case "folders": return try GraphEncoder().encode(folders()) as Bytes
@@ -16,7 +20,7 @@ enum SampleArchives {
             // 2 MiB of Doubles, for uploads of some size.
             return try GraphEncoder().encode((0 ..< 262_144).map { Double($0) / 7 }) as Bytes
         case "metro":
-            return try GraphEncoder().encode(metro(stations: 300_000)) as Bytes
+            return try GraphEncoder().encode(metro(stations: stations ?? 300_000)) as Bytes
         case "deep":
             return try GraphEncoder().encode(deepFolders(levels: 600_000)) as Bytes
         case "natives":

@@ -18,8 +18,9 @@ enum Usage {
       graph-server decode FILE --type NAME
       graph-server diff BEFORE AFTER [--json] [--limit N]
                                          exit 0 if the same, 1 if they differ, 2 if unreadable
-      graph-server sample NAME           a sample archive: network, folders, sensor, natives, large (2 MiB),
-                                         metro (300,000 stations, 10 MB), deep (600,000 nested folders)
+      graph-server sample NAME [--stations N]
+                                         a sample archive: network, folders, sensor, natives, large (2 MiB),
+                                         metro (N stations, by default 300,000: 10 MB), deep (600,000 nested folders)
         FILE may be - for standard input; -o FILE (or --output FILE) writes to a file.
 
     SERVICE OPTIONS (each also read from the environment variable shown; flags win)

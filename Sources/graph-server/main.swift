@@ -26,9 +26,10 @@ func run() -> Never {
             let port = try arguments.integer("--port") ?? 8080
             exit(HealthProbe.isHealthy(host: host, port: port) ? 0 : 1)
         } else if command == "sample" {
-            let arguments = try Arguments(rest, valueOptions: ["-o", "--output"], flagOptions: [], environment: [:])
+            let arguments = try Arguments(rest, valueOptions: ["-o", "--output", "--stations"], flagOptions: [], environment: [:])
             guard arguments.positionals.count == 1 else { fail("sample takes one name: \(SampleArchives.names.joined(separator: ", "))") }
-            try Destination(path: arguments.value("-o") ?? arguments.value("--output")).write(SampleArchives.archive(named: arguments.positionals[0]))
+            let archive = try SampleArchives.archive(named: arguments.positionals[0], stations: try arguments.integer("--stations"))
+            try Destination(path: arguments.value("-o") ?? arguments.value("--output")).write(archive)
         } else if OfflineCommand.names.contains(command) {
             let arguments = try Arguments(rest, valueOptions: OfflineCommand.valueOptions, flagOptions: OfflineCommand.flagOptions, environment: [:])
             exit(try OfflineCommand.run(command, arguments))

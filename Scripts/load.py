@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""The server under load, on this machine's loopback: wrk (Debian's package, installed if
+missing) drives GET /healthz, POST /v1/validate and POST /v1/dump of a 64 KiB archive, and
+POST /v1/json of a 1 MB archive, at 16 and 64 connections, each for a bounded time, against
+a release server started here. Prints requests/s, p50 and p99 latency, errors (non-2xx
+answers and socket errors, which must be 0) and the server's resident memory after each
+run, and its peak.
+
+Usage: Scripts/load.py [path to graph-server] [--seconds N] [--json]
+Exits non-zero when any request failed.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from server_process import ServerProcess  # noqa: E402
+
+arguments = [argument for argument in sys.argv[1:] if not argument.startswith("--")]
+binary = arguments[0] if arguments else ".build/release/graph-server"
+seconds = int(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else 10
+if "--seconds" in sys.argv:
+    arguments.remove(str(seconds))
+as_json = "--json" in sys.argv
+port = 18090
+base = f"http://127.0.0.1:{port}"
+work = tempfile.mkdtemp(prefix="graph-load-")
+
+
+def log(text):
+    print(text, file=sys.stderr if as_json else sys.stdout, flush=True)
+
+
+if not shutil.which("wrk"):
+    subprocess.run(["apt-get", "update", "-qq"], check=True)
+    subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+
+
+def sample(stations):
+    path = os.path.join(work, f"metro-{stations}.graph")
+    subprocess.run([binary, "sample", "metro", "--stations", str(stations), "-o", path], check=True)
+    return path
+
+
+small, large = sample(2_180), sample(32_200)  # 64 KiB and 1 MB
+
+# wrk posts the file its environment names.
+script = os.path.join(work, "post.lua")
+with open(script, "w") as lua:
+    lua.write('local file = io.open(os.getenv("LOAD_BODY"), "rb")\n'
+              'wrk.method = "POST"\n'
+              'wrk.body = file:read("*all")\n'
+              'file:close()\n'
+              'wrk.headers["Content-Type"] = "application/octet-stream"\n')
+
+
+def milliseconds(text):
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", text).groups()
+    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def settle():
+    """Waits until the workers are idle: the jobs of the connections the last run closed
+    would otherwise fill the queue of the next one (each is dropped, unrun, when its turn
+    comes)."""
+    for _ in range(600):
+        metrics = subprocess.run(["curl", "-sS", base + "/metrics"], capture_output=True, text=True).stdout
+        jobs = re.findall(r'graph_server_worker_jobs\{state="\w+"\} (\d+)', metrics)
+        if jobs and all(count == "0" for count in jobs):
+            return
+        time.sleep(0.1)
+
+
+def run_wrk(path, connections, body):
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "--timeout", "10s"]
+    if body:
+        command += ["-s", script]
+    output = subprocess.run(command + [base + path], capture_output=True, text=True, check=True,
+                            env={**os.environ, "LOAD_BODY": body or ""}).stdout
+    errors = sum(int(count) for count in re.findall(r"Non-2xx or 3xx responses: (\d+)", output))
+    socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
+    errors += sum(int(count) for count in socket.groups()) if socket else 0
+    if errors:
+        log("\n".join(line for line in output.splitlines() if "error" in line.lower() or "Non-2xx" in line))
+    return {
+        "requestsPerSecond": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
+        "p50Milliseconds": milliseconds(re.search(r"\s50%\s+(\S+)", output).group(1)),
+        "p99Milliseconds": milliseconds(re.search(r"\s99%\s+(\S+)", output).group(1)),
+        "errors": errors,
+    }
+
+
+server_log = open(os.path.join(work, "server.log"), "w")
+server = subprocess.Popen([binary, "--port", str(port), "--log-level", "info"], stderr=server_log)
+try:
+    for _ in range(100):
+        if subprocess.run([binary, "health", "--port", str(port)]).returncode == 0:
+            break
+        time.sleep(0.1)
+    process = ServerProcess(server.pid)
+    size = lambda path: f"{os.path.getsize(path) / 1024:.0f} KiB"  # noqa: E731
+    cases = [("GET /healthz", "/healthz", None), (f"POST /v1/validate ({size(small)})", "/v1/validate", small),
+             (f"POST /v1/dump ({size(small)})", "/v1/dump", small), (f"POST /v1/json ({size(large)})", "/v1/json", large)]
+    results = []
+    log(f"{'request':34} {'conns':>5} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6} {'RSS MiB':>8}")
+    for label, path, body in cases:
+        for connections in (16, 64):
+            settle()
+            result = {"request": label, "connections": connections, **run_wrk(path, connections, body)}
+            result["residentMiB"] = round(process.resident_mib(), 1)
+            results.append(result)
+            log(f"{label:34} {connections:>5} {result['requestsPerSecond']:>9.0f} {result['p50Milliseconds']:>8.2f} "
+                f"{result['p99Milliseconds']:>8.2f} {result['errors']:>6} {result['residentMiB']:>8.1f}")
+    peak = round(process.resident_mib("VmHWM"), 1)
+    log(f"server peak RSS {peak} MiB")
+    if as_json:
+        print(json.dumps({"seconds": seconds, "results": results, "peakResidentMiB": peak}, indent=2))
+finally:
+    server.terminate()
+    server.wait()
+    with open(os.path.join(work, "server.log")) as lines:
+        text = lines.read()
+        statuses = sorted(set(re.findall(r"status=(\d+)", text)))
+        for line in [line for line in text.splitlines() if "status=503" in line][:3]:
+            log(line)
+    if statuses:
+        log(f"the server logged answers with status {', '.join(statuses)}")
+    shutil.rmtree(work, ignore_errors=True)
+
+if any(result["errors"] for result in results):
+    sys.exit("error: some requests failed")
