@@ -1,11 +1,11 @@
 import Foundation
 import GraphCodable
 
-/// The benchmark's tree: each node has a 7-character name, 30 keyed `Int` fields and children.
-struct TreeNode: GCodable, Codable, Equatable {
+/// A tree whose nodes each has a 7-character name, 30 keyed `Int` fields and children.
+struct KeyedTreeNode: GCodable, Codable, Equatable {
     var name: String
     var values: [Int]
-    var children: [TreeNode]
+    var children: [KeyedTreeNode]
 
     enum ValueKey: String, CaseIterable, CodingKey {
         case v00, v01, v02, v03, v04, v05, v06, v07, v08, v09
@@ -15,7 +15,7 @@ struct TreeNode: GCodable, Codable, Equatable {
 
     enum Key: String, CodingKey { case name, children }
 
-    init(name: String, values: [Int], children: [TreeNode]) {
+    init(name: String, values: [Int], children: [KeyedTreeNode]) {
         self.name = name
         self.values = values
         self.children = children
@@ -46,13 +46,13 @@ struct TreeNode: GCodable, Codable, Equatable {
         name = try container.decode(String.self, forKey: .name)
         let values = try decoder.container(keyedBy: ValueKey.self)
         self.values = try ValueKey.allCases.map { try values.decode(Int.self, forKey: $0) }
-        children = try container.decode([TreeNode].self, forKey: .children)
+        children = try container.decode([KeyedTreeNode].self, forKey: .children)
     }
 
     /// A tree of `count` nodes, each with up to `fanOut` children, filled from `generator`.
-    static func tree(count: Int, fanOut: Int, using generator: inout some RandomNumberGenerator) -> TreeNode {
+    static func tree(count: Int, fanOut: Int, using generator: inout some RandomNumberGenerator) -> KeyedTreeNode {
         var nodes = (0 ..< count).map { index in
-            TreeNode(
+            KeyedTreeNode(
                 name: String(format: "n%06d", index),
                 values: (0 ..< 30).map { _ in Int.random(in: -1_000_000 ... 1_000_000, using: &generator) },
                 children: [])

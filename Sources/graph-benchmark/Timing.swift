@@ -1,0 +1,32 @@
+import Foundation
+
+/// Times operations as the benchmark reports them: each run once to warm up, then `runs`
+/// rounds in which every operation runs once, in turn (so that a noisy moment of the
+/// machine falls on all of them alike); the median of each.
+enum Timing {
+    /// The median seconds of each of `operations`.
+    static func medians(_ operations: [() throws -> Void], runs: Int) throws -> [Double] {
+        for operation in operations { try operation() }
+        var times = [[Double]](repeating: [], count: operations.count)
+        for _ in 0 ..< runs {
+            for (index, operation) in operations.enumerated() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try operation()
+                times[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+        }
+        return times.map { $0.sorted()[$0.count / 2] }
+    }
+}
+
+/// A random number generator that gives the same numbers in every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

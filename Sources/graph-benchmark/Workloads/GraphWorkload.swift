@@ -1,0 +1,112 @@
+import Foundation
+import GraphCodable
+
+/// Object graphs: class instances each with an `Int`, a short `String` and links to 3
+/// random earlier instances among the last 50, and every 100th also to a later one (so
+/// the graph has cycles), encoded as one array. Time per object at 10,000, 100,000 and
+/// 1,000,000 objects, and against `NSKeyedArchiver` at the size it can manage (it is
+/// quadratic on Linux: 2,000 objects take it some 20 s to encode).
+enum GraphWorkload {
+    final class Station: GCodable {
+        let number: Int
+        let name: String
+        var links: [Station] = []
+
+        init(number: Int, name: String) {
+            self.number = number
+            self.name = name
+        }
+
+        private enum Key: String { case number, name, links }
+
+        init(from decoder: GDecoder) throws {
+            number = try decoder.decode(for: Key.number)
+            name = try decoder.decode(for: Key.name)
+            try decoder.deferDecode(for: Key.links) { self.links = $0 }
+        }
+
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(number, for: Key.number)
+            try encoder.encode(name, for: Key.name)
+            try encoder.encode(links, for: Key.links)
+        }
+    }
+
+    /// The links of `count` objects: 3 earlier ones among the last 50, and with `cycles`, for
+    /// every 100th a later one.
+    static func links(count: Int, cycles: Bool, _ generator: inout SeededGenerator) -> [[Int]] {
+        (0 ..< count).map { index in
+            var links = index == 0 ? [] : (0 ..< 3).map { _ in Int.random(in: max(0, index - 50) ..< index, using: &generator) }
+            if cycles && index % 100 == 0 && index + 10 < count { links.append(index + 10) }
+            return links
+        }
+    }
+
+    static func run(_ report: Report, _ generator: inout SeededGenerator) throws {
+        for count in [10_000, 100_000, 1_000_000] {
+            report.begin("graph: \(count.formatted()) objects with shared links and cycles")
+            let edges = links(count: count, cycles: true, &generator)
+            let stations = (0 ..< count).map { Station(number: $0, name: "s\($0 % 1000)") }
+            for (station, targets) in zip(stations, edges) { station.links = targets.map { stations[$0] } }
+            let archive = try GraphEncoder().encode(stations) as Bytes
+            let decoded = try GraphDecoder().decode([Station].self, from: archive)
+            guard decoded.count == count, decoded[1].links.count == 3 else { throw BenchmarkFailure("the graph did not come back") }
+            try report.compare("encode", [("GraphEncoder", archive.count, { _ = try GraphEncoder().encode(stations) as Bytes })])
+            try report.compare("decode", [("GraphDecoder", archive.count, { _ = try GraphDecoder().decode([Station].self, from: archive) })])
+            let perObject = report.measurements.suffix(2).map { $0.seconds / Double(count) * 1e6 }
+            report.note(String(format: "%.2f µs per object to encode, %.2f to decode", perObject[0], perObject[1]))
+            for station in stations { station.links = [] }
+            for station in decoded { station.links = [] }
+        }
+        try compareWithKeyedArchiver(report, &generator)
+    }
+
+    private static func compareWithKeyedArchiver(_ report: Report, _ generator: inout SeededGenerator) throws {
+        let count = 300
+        // Without cycles: NSKeyedUnarchiver on Linux recurses through them until the stack ends.
+        report.begin("graph: \(count) objects with shared links, against NSKeyedArchiver")
+        let edges = links(count: count, cycles: false, &generator)
+        let stations = (0 ..< count).map { Station(number: $0, name: "s\($0)") }
+        for (station, targets) in zip(stations, edges) { station.links = targets.map { stations[$0] } }
+        let objects = (0 ..< count).map { KeyedArchiverStation(number: $0, name: "s\($0)") }
+        for (object, targets) in zip(objects, edges) { object.links = targets.map { objects[$0] } }
+        let archive = try GraphEncoder().encode(stations) as Bytes
+        let keyed = try NSKeyedArchiver.archivedData(withRootObject: objects as NSArray, requiringSecureCoding: true)
+        try report.compare("encode", [
+            ("GraphEncoder", archive.count, { _ = try GraphEncoder().encode(stations) as Bytes }),
+            ("NSKeyedArchiver", keyed.count, { _ = try NSKeyedArchiver.archivedData(withRootObject: objects as NSArray, requiringSecureCoding: true) }),
+        ])
+        try report.compare("decode", [
+            ("GraphDecoder", archive.count, { _ = try GraphDecoder().decode([Station].self, from: archive) }),
+            ("NSKeyedUnarchiver", keyed.count, { _ = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [NSArray.self, KeyedArchiverStation.self], from: keyed) }),
+        ])
+        for station in stations { station.links = [] }
+        for object in objects { object.links = [] }
+    }
+}
+
+/// The graph workload's objects for `NSKeyedArchiver`, which archives top-level classes
+/// only on Linux.
+final class KeyedArchiverStation: NSObject, NSSecureCoding {
+    static let supportsSecureCoding = true
+    let number: Int
+    let name: String
+    var links: [KeyedArchiverStation] = []
+
+    init(number: Int, name: String) {
+        self.number = number
+        self.name = name
+    }
+
+    func encode(with coder: NSCoder) {
+        coder.encode(number, forKey: "number")
+        coder.encode(name as NSString, forKey: "name")
+        coder.encode(links as NSArray, forKey: "links")
+    }
+
+    init?(coder: NSCoder) {
+        number = coder.decodeInteger(forKey: "number")
+        name = coder.decodeObject(of: NSString.self, forKey: "name").map { String($0) } ?? ""
+        links = coder.decodeObject(of: [NSArray.self, KeyedArchiverStation.self], forKey: "links") as? [KeyedArchiverStation] ?? []
+    }
+}
