@@ -13,9 +13,42 @@ extension CGFloat: BulkCopyable {}
 extension Int8: BulkCopyable {}
 extension UInt8: BulkCopyable {}
 
+/// The library's common element types that are not bulk-copyable: arrays of them are
+/// written and read by loops compiled for each type (the witnesses below), where the
+/// generic loop of ``BinaryWriteBuffer/writeElements(of:)`` would make dynamic calls for
+/// every element.
+protocol LoopedElement: BinaryIOType {
+    /// Writes the elements of `run`, a buffer of `Self`, one after another.
+    static func write(run: UnsafeRawBufferPointer, to wbuffer: inout BinaryWriteBuffer) throws
+    /// Reads `count` elements one after another, appending them to the `[Self]` at `array`.
+    static func read(_ count: Int, appendingTo array: UnsafeMutableRawPointer, from rbuffer: inout BinaryReadBuffer) throws
+}
+
+extension LoopedElement {
+    static func write(run: UnsafeRawBufferPointer, to wbuffer: inout BinaryWriteBuffer) throws {
+        for element in run.assumingMemoryBound(to: Self.self) { try element.write(to: &wbuffer) }
+    }
+
+    static func read(_ count: Int, appendingTo array: UnsafeMutableRawPointer, from rbuffer: inout BinaryReadBuffer) throws {
+        let elements = array.assumingMemoryBound(to: [Self].self)
+        for _ in 0 ..< count { elements.pointee.append(try Self(from: &rbuffer)) }
+    }
+}
+
+extension Int: LoopedElement {}
+extension Int16: LoopedElement {}
+extension Int32: LoopedElement {}
+extension Int64: LoopedElement {}
+extension UInt: LoopedElement {}
+extension UInt16: LoopedElement {}
+extension UInt32: LoopedElement {}
+extension UInt64: LoopedElement {}
+extension Bool: LoopedElement {}
+extension String: LoopedElement {}
+
 extension BinaryWriteBuffer {
     /// Writes the element count, then each element; contiguous runs of bulk-copyable
-    /// elements are copied in one block.
+    /// elements are copied in one block, those of looped elements written by their loop.
     mutating func writeElements<C: Collection>(of elements: C) throws where C.Element: BinaryOType {
         writeCount(elements.count)
         #if _endian(little)
@@ -25,6 +58,11 @@ extension BinaryWriteBuffer {
             return
         }
         #endif
+        if let looped = C.Element.self as? any LoopedElement.Type,
+            try elements.withContiguousStorageIfAvailable({ try looped.write(run: UnsafeRawBufferPointer($0), to: &self) }) != nil
+        {
+            return
+        }
         for element in elements { try element.write(to: &self) }
     }
 }
@@ -62,7 +100,11 @@ extension BinaryReadBuffer {
         #endif
         var elements = [Element]()
         elements.reserveCapacity(Swift.min(count, Self.reservationLimit))
-        for _ in 0 ..< count { elements.append(try Element(from: &self)) }
+        if let looped = Element.self as? any LoopedElement.Type {
+            try withUnsafeMutablePointer(to: &elements) { try looped.read(count, appendingTo: UnsafeMutableRawPointer($0), from: &self) }
+        } else {
+            for _ in 0 ..< count { elements.append(try Element(from: &self)) }
+        }
         return elements
     }
 }
