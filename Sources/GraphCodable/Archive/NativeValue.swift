@@ -119,10 +119,18 @@ extension NativeTypeCode {
         case .url:
             try NativeTypeCode.string.skip(&reader, maximumLength: maximumLength)
             try NativeDescriptor.optional(.scalar(.string)).skip(&reader, maximumLength: maximumLength)
-        case .int16, .int32, .int64, .int, .uint16, .uint32, .uint64, .uint:
+        case _ where isWideInteger:
             _ = try reader.readVarUInt()
         default:
             throw GCodableError.invalid("\(name) is not a scalar layout", at: reader.offset)
+        }
+    }
+
+    /// Whether this is an integer wider than a byte: a varint under internal version 1.
+    var isWideInteger: Bool {
+        switch self {
+        case .int16, .int32, .int64, .int, .uint16, .uint32, .uint64, .uint: return true
+        default: return false
         }
     }
 }
@@ -162,6 +170,11 @@ extension NativeDescriptor {
                 let total = count.multipliedReportingOverflow(by: size)
                 guard !total.overflow else { throw GCodableError.corrupted("element count overflows", at: reader.offset) }
                 try reader.withBytes(count: total.partialValue) { _ in }
+            } else if case .scalar(let code) = element, code.isWideInteger {
+                // Varints (their size is not fixed, so this is internal version 1).
+                for _ in 0 ..< count { _ = try reader.readVarUInt() }
+            } else if case .scalar(let code) = element {
+                for _ in 0 ..< count { try code.skip(&reader, maximumLength: maximumLength) }
             } else {
                 for _ in 0 ..< count { try element.skip(&reader, maximumLength: maximumLength) }
             }
