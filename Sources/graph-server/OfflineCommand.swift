@@ -63,8 +63,11 @@ enum OfflineCommand {
     private static func diff(_ arguments: Arguments) throws -> Int32 {
         guard arguments.positionals.count == 2 else { throw Arguments.Failure(description: "diff takes two files: BEFORE AFTER") }
         let before = try read(arguments.positionals[0]), after = try read(arguments.positionals[1])
-        let limit = try arguments.integer("--limit") ?? 1000
-        guard (0 ... 10_000).contains(limit) else { throw Arguments.Failure(description: "--limit must be from 0 to 10000") }
+        let limits = ArchiveOperations.diffLimits
+        let limit = try arguments.integer("--limit") ?? ArchiveOperations.defaultDiffLimit
+        guard limits.contains(limit) else {
+            throw Arguments.Failure(description: "--limit must be from \(limits.lowerBound) to \(limits.upperBound)")
+        }
         let destination = try Destination(path: arguments.value("-o") ?? arguments.value("--output"))
         do {
             let (diff, json) = try ArchiveOperations(registry: SampleModels.registry).diff(before, after, limit: limit)

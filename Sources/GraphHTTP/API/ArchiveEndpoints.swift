@@ -46,7 +46,7 @@ struct ArchiveEndpoints {
                 return .bytes(archive, contentType: "application/octet-stream")
             },
             Route(.post, "/v1/diff") { request in
-                let limit = try QueryOptions(request).integer("limit", in: 0 ... 10_000) ?? 1000
+                let limit = try QueryOptions(request).integer("limit", in: ArchiveOperations.diffLimits) ?? ArchiveOperations.defaultDiffLimit
                 let files = try Upload(request: request).files(named: ["before", "after"])
                 return .json(try operations.diff(files[0], files[1], limit: limit).json)
             },

@@ -60,9 +60,13 @@ public struct ArchiveOperations: Sendable {
         }
     }
 
+    /// The differences a diff may list: from none (only counted) to 10,000; 1,000 by default.
+    public static let diffLimits = 0 ... 10_000
+    public static let defaultDiffLimit = 1000
+
     /// The structural differences from the archive `before` to `after`, at most `limit`
     /// listed, as JSON, and the differences themselves.
-    public func diff(_ before: [UInt8], _ after: [UInt8], limit: Int = 1000) throws(Problem) -> (diff: GraphArchiveDiff, json: [UInt8]) {
+    public func diff(_ before: [UInt8], _ after: [UInt8], limit: Int = defaultDiffLimit) throws(Problem) -> (diff: GraphArchiveDiff, json: [UInt8]) {
         let diff = try codec { try GraphArchive.differences(from: before, to: after, limits: limits, maximumCount: limit) }
         return (diff, JSONBody.encode(DiffAnswer(diff)))
     }

@@ -55,25 +55,31 @@ struct ArchiveComparison {
     private static let pathHalf = 16
 
     init(before: ParsedArchive, after: ParsedArchive, maximumCount: Int) throws {
-        self.before = try DiffSide(before, name: "before")
-        self.after = try DiffSide(after, name: "after")
+        self.before = try DiffSide(before)
+        self.after = try DiffSide(after)
         tables = try TableComparison(self.before, self.after)
         self.maximumCount = max(0, maximumCount)
     }
 
     mutating func run() throws -> GraphArchiveDiff {
         for difference in tables.differences { report(difference) }
-        tasks.append(Task(before: 0, after: 0, parent: -1, step: .root))
+        try push(Task(before: 0, after: 0, parent: -1, step: .root))
         try compareTasks()
         let beforeUnreached = unreachedDefinitions(of: before, compared: beforeObjects)
         let afterUnreached = unreachedDefinitions(of: after, compared: afterObjects)
         for index in (0 ..< max(beforeUnreached.count, afterUnreached.count)).reversed() {
-            tasks.append(Task(
+            try push(Task(
                 before: index < beforeUnreached.count ? beforeUnreached[index] : -1,
                 after: index < afterUnreached.count ? afterUnreached[index] : -1, parent: -1, step: .unreached(index)))
         }
         try compareTasks()
         return GraphArchiveDiff(differences: differences, omittedCount: omittedCount)
+    }
+
+    /// Queues a task, charging it to the budget of an archive that has one of its nodes.
+    private mutating func push(_ task: Task) throws {
+        try (task.before >= 0 ? before : after).archive.budget.charge(Self.taskCost)
+        tasks.append(task)
     }
 
     private mutating func compareTasks() throws {
@@ -234,10 +240,7 @@ struct ArchiveComparison {
                 seenUnkeyed += 1
             }
         }
-        for pair in pairs.reversed() {
-            try (pair.before >= 0 ? before : after).archive.budget.charge(Self.taskCost)
-            tasks.append(pair)
-        }
+        for pair in pairs.reversed() { try push(pair) }
     }
 
     /// The path of the node reached from the stop `parent` by `step`: walks at most the 32

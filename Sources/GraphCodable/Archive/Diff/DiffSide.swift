@@ -2,8 +2,6 @@
 /// JSON form, what pointers point to, and each node's type and value as text.
 struct DiffSide {
     let archive: ParsedArchive
-    /// Which archive this is, for locations and errors: "before" or "after".
-    let name: String
     /// For each node, the index of the `VAL`/`REF` it is a field of (`UInt32.max` at the
     /// top level), and its position among that node's fields (or in the body).
     private let parents: [UInt32]
@@ -11,9 +9,8 @@ struct DiffSide {
     /// The longest value shown in a difference.
     static let valueLimit = 100
 
-    init(_ archive: ParsedArchive, name: String) throws {
+    init(_ archive: ParsedArchive) throws {
         self.archive = archive
-        self.name = name
         try archive.budget.charge(archive.nodes.count, of: 2 * MemoryLayout<UInt32>.stride)
         var parents = [UInt32](repeating: .max, count: archive.nodes.count)
         var positions = [UInt32](repeating: 0, count: archive.nodes.count)
