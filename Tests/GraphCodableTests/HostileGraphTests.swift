@@ -34,6 +34,16 @@ import Testing
 
     /// `archive` with `field` of the node at `index` replaced by `value` (the field is
     /// added when the node lacks it), lengths and checksum made valid again.
+    /// The object ids the archive defines, with their definitions' node indexes, in body order.
+    static func definitions(of archive: ParsedArchive) -> [(key: UInt32, value: Int)] {
+        archive.nodes.indices.compactMap { index in
+            let node = archive.nodes[index]
+            guard node.objectID != 0, node.kind != .pts, node.kind != .ptc else { return nil }
+            #expect(archive.definitions[node.objectID] == index)
+            return (node.objectID, index)
+        }
+    }
+
     static func rewriting(_ archive: ParsedArchive, node index: Int, _ field: Field, to value: UInt32) -> [UInt8] {
         let node = archive.nodes[index]
         var span = ArchiveNode(kind: node.kind, offset: node.offset, next: 0)
@@ -70,7 +80,7 @@ import Testing
     @Test func rewrittenObjectIdsNeverCrash() throws {
         for root in [try GraphEncoder().encode(Self.cyclicModel()) as Bytes, try GraphEncoder().encode(Self.screen()) as Bytes] {
             let archive = try ParsedArchive(bytes: root)
-            let ids = Set(archive.definitions.keys)
+            let ids = Set(Self.definitions(of: archive).map(\.key))
             let maximum = ids.max() ?? 1
             var rejected = 0
             for (index, node) in archive.nodes.enumerated() where node.objectID != 0 {
@@ -86,7 +96,7 @@ import Testing
 
     @Test func aDuplicateOrMissingDefinitionIsAnInvalidArchive() throws {
         let archive = try ParsedArchive(bytes: try GraphEncoder().encode(Self.cyclicModel()) as Bytes)
-        let definitions = archive.definitions.sorted { $0.key < $1.key }
+        let definitions = Self.definitions(of: archive).sorted { $0.key < $1.key }
         let (first, second) = (definitions[0], definitions[1])
         let duplicate = Self.rewriting(archive, node: second.value, .object, to: first.key)
         #expect(throws: GCodableError.self) { try ParsedArchive(bytes: duplicate) }

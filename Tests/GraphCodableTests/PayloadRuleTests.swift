@@ -50,6 +50,10 @@ import Testing
         // Canonically equivalent strings are one key to Swift: the Angstrom sign and A with a ring.
         let equivalent = try Self.archive(of: ["\u{212B}": 1, "xyz": 2], replacing: Array("xyz".utf8), with: Array("A\u{30A}".utf8))
         Self.expectRefused(equivalent, as: [String: Int].self, "duplicate Dictionary key")
+        // ASCII keys are compared by their bytes, but an ASCII key may equal one that is not:
+        // the Kelvin sign is K to Swift.
+        let kelvin = try Self.archive(of: ["\u{212A}": 1, "x": 2], replacing: Array("\u{1}x".utf8), with: Array("\u{1}K".utf8))
+        Self.expectRefused(kelvin, as: [String: Int].self, "duplicate Dictionary key")
         let sets = try Self.archive(of: Set([[1, 2], [1, 3]]), replacing: [2, 2, 6], with: [2, 2, 4])
         Self.expectRefused(sets, as: Set<[Int]>.self, "duplicate Set element")
     }
@@ -103,6 +107,22 @@ import Testing
         let optionals = Array(repeating: "\"nan\"", count: 10_001).joined(separator: ",")
         Self.expectRefused(try Self.archive(types: #"{"optional":13},{"set":64}"#, value: "[\(optionals)]"), as: Set<Double?>.self,
                            "more than 10000 keys or elements that equal nothing (NaN)")
+    }
+
+    /// Payloads with nothing to compare are checked where they lie, building no value:
+    /// what typed decoding refuses inside them, validation reports.
+    @Test func scalarsInsidePayloadsAreChecked() throws {
+        let text = try Self.archive(of: ["ab", "cd"], replacing: [2, 0x63, 0x64], with: [2, 0xC3, 0x28])
+        Self.expectRefused(text, as: [String].self, "invalid UTF-8 in a string")
+        let optional = try Self.archive(of: ["ab", nil, "cd"] as [String?], replacing: [2, 0x63, 0x64], with: [2, 0xC3, 0x28])
+        Self.expectRefused(optional, as: [String?].self, "invalid UTF-8 in a string")
+        // Zig-zag 20,000 becomes 80,000.
+        let wide = try Self.archive(of: [1, 20_000] as [Int16], replacing: [2, 2, 0xC0, 0xB8, 0x02], with: [2, 2, 0x80, 0xE2, 0x09])
+        Self.expectRefused(wide, as: [Int16].self, "integer out of range for Int16")
+        let flag = try Self.archive(of: [true, false], replacing: [2, 1, 0], with: [2, 1, 2])
+        Self.expectRefused(flag, as: [Bool].self, "invalid Bool byte 2")
+        let accented = try Self.archive(of: ["ab", "cd"], replacing: [2, 0x63, 0x64], with: [2, 0xC3, 0xA9])
+        Self.expectAccepted(accented, as: [String].self)
     }
 
     @Test func setElementsAreUnique() throws {

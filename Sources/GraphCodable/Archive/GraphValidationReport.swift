@@ -52,22 +52,61 @@ extension ParsedArchive {
     /// only. Sets and dictionaries stored node by node are checked too, where their elements
     /// or keys can be compared without Swift types: native payloads, and nil.
     func checkNativeContents(problems: ProblemLog) throws {
-        for (index, node) in nodes.enumerated() {
-            do {
-                switch (node.kind, types.resolve(node.typeReference)) {
-                case (.biv, .native(let layout)?):
-                    var reader = payloadReader(of: node)
-                    try NativeContentCheck.check(layout, &reader)
-                case (.val, .structured(.set)?):
-                    try checkUnique(fieldsOf: index, every: 1, "duplicate Set element")
-                case (.val, .structured(.dictionary)?):
-                    try checkUnique(fieldsOf: index, every: 2, "duplicate Dictionary key")
-                default:
-                    break
+        let checks = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map(contentCheck(for:))
+        var payloads: [Range<Int>] = []
+        try bytes.withUnsafeBufferPointer { archive in
+            for (index, node) in nodes.enumerated() where Int(node.typeReference) < checks.count {
+                do {
+                    switch (node.kind, checks[Int(node.typeReference)]) {
+                    case (.biv, .text):
+                        guard NativeTypeCode.isUTF8(stringPayload: archive[node.payload]) else {
+                            throw GCodableError.corrupted("invalid UTF-8 in a string", at: node.payload.lowerBound)
+                        }
+                    case (.biv, .inPlace(let layout)):
+                        var reader = payloadReader(of: node)
+                        try layout.checkInPlace(&reader)
+                    case (.biv, .compared(let layout)):
+                        var reader = payloadReader(of: node)
+                        try NativeContentCheck.check(layout, &reader)
+                    case (.val, .uniqueElements):
+                        guard !fieldsDifferByBytes(of: index, every: 1, in: archive, payloads: &payloads) else { break }
+                        try checkUnique(fieldsOf: index, every: 1, "duplicate Set element")
+                    case (.val, .uniqueKeys):
+                        guard !fieldsDifferByBytes(of: index, every: 2, in: archive, payloads: &payloads) else { break }
+                        try checkUnique(fieldsOf: index, every: 2, "duplicate Dictionary key")
+                    default:
+                        break
+                    }
+                } catch let error as GCodableError {
+                    try Optional(problems).report(error)
                 }
-            } catch let error as GCodableError {
-                try Optional(problems).report(error)
             }
+        }
+    }
+
+    /// What checking the contents of a node of a type takes.
+    private enum ContentCheck {
+        /// Nothing: parsing checked the lengths, and every value of the right length is valid.
+        case none
+        /// A string's UTF-8.
+        case text
+        /// Each scalar of a payload that compares nothing, in place.
+        case inPlace(NativeDescriptor)
+        /// A payload with keys, set elements or range bounds to compare.
+        case compared(NativeDescriptor)
+        /// The elements of a set stored node by node, and the keys of such a dictionary.
+        case uniqueElements, uniqueKeys
+    }
+
+    private func contentCheck(for reference: UInt32) -> ContentCheck {
+        switch types.resolve(reference) {
+        case .native(.scalar(.string))?: return .text
+        case .native(let layout)? where layout.acceptsEveryBitPattern(internalVersion: header.internalBinaryIOVersion): return .none
+        case .native(let layout)? where layout.comparesNothing: return .inPlace(layout)
+        case .native(let layout)?: return .compared(layout)
+        case .structured(.set)?: return .uniqueElements
+        case .structured(.dictionary)?: return .uniqueKeys
+        default: return .none
         }
     }
 
@@ -131,13 +170,13 @@ extension GraphValidationReport {
         keyCount = archive?.keys.keys.count ?? 0
         objectCount = archive?.definitions.count ?? 0
         guard let archive else { return }
-        var counts: [String: Int] = [:]
+        var counts = [Int](repeating: 0, count: NodeKind.allCases.count)
         var depth = 0
         archive.walk { node, nodeDepth in
-            counts[node.kind.code, default: 0] += 1
+            counts[Int(node.kind.rawValue)] += 1
             if node.kind.hasFields { depth = max(depth, nodeDepth + 1) }
         } end: { _ in }
-        nodeCounts = counts
+        for kind in NodeKind.allCases where counts[Int(kind.rawValue)] > 0 { nodeCounts[kind.code] = counts[Int(kind.rawValue)] }
         maximumDepth = depth
     }
 }

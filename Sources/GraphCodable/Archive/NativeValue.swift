@@ -1,7 +1,8 @@
 import Foundation
 
-/// A native value read from a `BIV` payload without any Swift type but its layout.
-indirect enum NativeValue: Equatable {
+/// A native value read from a `BIV` payload without any Swift type but its layout. Only
+/// the cases that hold a single value are boxed, so that scalars allocate nothing.
+enum NativeValue: Equatable {
     case bool(Bool)
     case signed(Int64)
     case unsigned(UInt64)
@@ -23,8 +24,8 @@ indirect enum NativeValue: Equatable {
     /// The elements of an array or a set, or the lanes of a SIMD vector.
     case sequence([NativeValue])
     case dictionary([(key: NativeValue, value: NativeValue)])
-    case optional(NativeValue?)
-    case bounds(NativeValue, NativeValue)
+    indirect case optional(NativeValue?)
+    indirect case bounds(NativeValue, NativeValue)
 
     static func == (lhs: NativeValue, rhs: NativeValue) -> Bool {
         switch (lhs, rhs) {

@@ -52,7 +52,8 @@ extension NativeDescriptor {
     /// Whether `reader` holds exactly one payload of this layout with valid contents.
     func isReadable(_ reader: BinaryReadBuffer) -> Bool {
         var reader = reader
-        return (try? walk(&reader) { _, _ in }) != nil && reader.isAtEnd
+        let walked = comparesNothing ? (try? checkInPlace(&reader)) : (try? walk(&reader) { _, _ in })
+        return walked != nil && reader.isAtEnd
     }
 
     /// Reads one payload of this layout as a value; with a `maximumElements`, containers keep

@@ -11,7 +11,7 @@ struct ParsedArchive {
     let keys: KeyTable
     let nodes: [ArchiveNode]
     /// The node index of the definition of each object id.
-    let definitions: [UInt32: Int]
+    let definitions: ObjectDefinitions
 
     /// Parses `bytes`. With a `problems` log (validation), the problems after which parsing
     /// can go on are logged rather than thrown.
@@ -129,34 +129,22 @@ private struct BodyParser {
     }
 
     /// Parses the body: the root node, then the object definitions written at the top level.
-    func parse(_ body: inout BinaryReadBuffer) throws -> (nodes: [ArchiveNode], definitions: [UInt32: Int]) {
+    func parse(_ body: inout BinaryReadBuffer) throws -> (nodes: [ArchiveNode], definitions: ObjectDefinitions) {
         var nodes: [ArchiveNode] = []
-        var definitions: [UInt32: Int] = [:]
-        nodes.reserveCapacity(min(body.remainingCount / 2, 1 << 16))
+        var definitions = ObjectDefinitions()
+        nodes.reserveCapacity(min(body.remainingCount / 4, 1 << 22))
         /// The open VAL/REF nodes, each with the step that reached it.
         var open: [(index: Int, step: Step?)] = []
-
-        /// A problem at `offset`, with the path to the node being read (reached by `step`).
-        func problem(_ description: String, at offset: Int, step: Step?) -> GCodableError {
-            var context = GCodableError.Context(debugDescription: description, byteOffset: offset)
-            context.path = (open.compactMap(\.step) + (step.map { [$0] } ?? [])).map { step in
-                switch step {
-                case .key(let id): return .key(keys.key(for: id) ?? "KEY\(id)")
-                case .index(let index): return .index(index)
-                }
-            }
-            return .invalidArchive(context)
-        }
 
         while !body.isAtEnd {
             let offset = body.offset
             let tag = try body.readByte()
             guard let kind = NodeKind(rawValue: tag & NodeTag.kindMask), tag & NodeTag.reserved == 0 else {
-                throw problem("invalid node tag 0x\(String(tag, radix: 16))", at: offset, step: nil)
+                throw problem(open, "invalid node tag 0x\(String(tag, radix: 16))", at: offset, step: nil)
             }
             if kind == .end {
                 guard tag == 0, let parent = open.popLast() else {
-                    throw problem("end marker without an open value", at: offset, step: nil)
+                    throw problem(open, "end marker without an open value", at: offset, step: nil)
                 }
                 nodes[parent.index].next = nodes.count
                 continue
@@ -172,9 +160,9 @@ private struct BodyParser {
                 node.keyID = try readID(&body, "key id")
                 step = .key(node.keyID)
                 if node.keyID > keys.keys.count {
-                    try problems.report(problem("key id \(node.keyID) is not in the key table", at: offset, step: step))
+                    try problems.report(problem(open, "key id \(node.keyID) is not in the key table", at: offset, step: step))
                 }
-                if open.isEmpty { try problems.report(problem("a top-level node has a key", at: offset, step: step)) }
+                if open.isEmpty { try problems.report(problem(open, "a top-level node has a key", at: offset, step: step)) }
             } else if let parent = open.last {
                 step = .index(Int(nodes[parent.index].unkeyedFieldCount))
                 nodes[parent.index].unkeyedFieldCount += 1
@@ -184,27 +172,27 @@ private struct BodyParser {
                 if node.typeReference >= shapes.count || shapes[Int(node.typeReference)].kinds == 0 {
                     let message = "type reference \(node.typeReference) points nowhere"
                     // Without its type, a payload cannot be skipped.
-                    if kind.hasPayload { throw problem(message, at: offset, step: step) }
-                    try problems.report(problem(message, at: offset, step: step))
+                    if kind.hasPayload { throw problem(open, message, at: offset, step: step) }
+                    try problems.report(problem(open, message, at: offset, step: step))
                     node.typeReference = 0
                 }
             }
             if tag & NodeTag.identified != 0 {
                 node.objectID = try readID(&body, "object id")
             }
-            let shape = shapes[Int(node.typeReference)]
+            let kinds = shapes[Int(node.typeReference)].kinds
             let isPointer = kind == .pts || kind == .ptc
-            if shape.kinds & (1 << kind.rawValue) == 0 || isPointer && node.objectID == 0 || kind == .nil && node.objectID != 0 {
+            if kinds & (1 << kind.rawValue) == 0 || isPointer && node.objectID == 0 || kind == .nil && node.objectID != 0 {
                 let type = types.resolve(node.typeReference).map { " of type \($0.displayName)" } ?? ""
-                let malformed = problem("malformed \(kind.code) node\(type)", at: offset, step: step)
-                if kind.hasPayload && node.typeReference != 0 && shape.kinds & (1 << NodeKind.biv.rawValue) == 0 {
+                let malformed = problem(open, "malformed \(kind.code) node\(type)", at: offset, step: step)
+                if kind.hasPayload && node.typeReference != 0 && kinds & (1 << NodeKind.biv.rawValue) == 0 {
                     throw malformed
                 }
                 try problems.report(malformed)
             }
             if kind.hasPayload {
                 let start = body.offset
-                switch shape.payload {
+                switch shapes[Int(node.typeReference)].payload {
                 case .scalar(let code):
                     try code.skip(&body, maximumLength: limits.maximumLength)
                     node.payload = start ..< body.offset
@@ -219,11 +207,11 @@ private struct BodyParser {
             }
             if node.objectID != 0 && !isPointer {
                 try budget.charge(Self.definitionCost, at: offset)
-                if definitions.updateValue(nodes.count, forKey: node.objectID) != nil {
-                    try problems.report(problem("object id \(node.objectID) is defined twice", at: offset, step: step))
+                if !definitions.define(node.objectID, at: nodes.count, nodeCount: nodes.count) {
+                    try problems.report(problem(open, "object id \(node.objectID) is defined twice", at: offset, step: step))
                 }
             } else if isTopLevel {
-                try problems.report(problem("after the root node, only object definitions may follow", at: offset, step: step))
+                try problems.report(problem(open, "after the root node, only object definitions may follow", at: offset, step: step))
             }
             nodes.append(node)
             if kind.hasFields {
@@ -233,14 +221,27 @@ private struct BodyParser {
                 }
             }
         }
-        guard !nodes.isEmpty else { throw problem("the body is empty", at: body.offset, step: nil) }
+        guard !nodes.isEmpty else { throw problem(open, "the body is empty", at: body.offset, step: nil) }
         guard open.isEmpty else {
-            throw problem("truncated body: \(open.count) values are not closed", at: body.offset, step: nil)
+            throw problem(open, "truncated body: \(open.count) values are not closed", at: body.offset, step: nil)
         }
         for node in nodes where node.kind == .pts && definitions[node.objectID] == nil {
             try problems.report(.invalid("strong pointer to object id \(node.objectID), which the archive never defines", at: node.offset))
         }
         return (nodes, definitions)
+    }
+
+    /// A problem at `offset`, with the path to the node being read: through the `open`
+    /// nodes, then `step`.
+    private func problem(_ open: [(index: Int, step: Step?)], _ description: String, at offset: Int, step: Step?) -> GCodableError {
+        var context = GCodableError.Context(debugDescription: description, byteOffset: offset)
+        context.path = (open.compactMap(\.step) + (step.map { [$0] } ?? [])).map { step in
+            switch step {
+            case .key(let id): return .key(keys.key(for: id) ?? "KEY\(id)")
+            case .index(let index): return .index(index)
+            }
+        }
+        return .invalidArchive(context)
     }
 
     private func readID(_ body: inout BinaryReadBuffer, _ what: String) throws -> UInt32 {

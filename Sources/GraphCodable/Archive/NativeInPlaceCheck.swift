@@ -1,0 +1,165 @@
+/// Checks of native payloads that read their bytes where they lie and build no value: what
+/// validation does for every payload that holds no dictionary key, set element or range
+/// bound (those are compared, which ``NativeContentCheck`` does), and how it finds the keys
+/// of a dictionary stored node by node different when their bytes alone decide it.
+extension NativeDescriptor {
+    /// Whether a payload of this layout holds nothing that is compared with another value.
+    var comparesNothing: Bool {
+        switch self {
+        case .scalar, .simd: true
+        case .array(let element): element.comparesNothing
+        case .optional(let wrapped): wrapped.comparesNothing
+        case .set, .dictionary, .range, .closedRange: false
+        }
+    }
+
+    /// Whether every payload of the right length is a valid value (see
+    /// ``NativeTypeCode/acceptsEveryBitPattern(internalVersion:)``): such a layout, or an
+    /// array or SIMD vector of such scalars.
+    func acceptsEveryBitPattern(internalVersion: UInt16) -> Bool {
+        switch self {
+        case .scalar(let code), .array(.scalar(let code)), .simd(_, .scalar(let code)):
+            code.acceptsEveryBitPattern(internalVersion: internalVersion)
+        default:
+            false
+        }
+    }
+
+    /// Moves `reader` past one payload of this layout, checking its contents as
+    /// ``walk(_:maximumElements:_:)`` does. Only for layouts that compare nothing.
+    func checkInPlace(_ reader: inout BinaryReadBuffer) throws {
+        switch self {
+        case .scalar(let code):
+            try code.checkInPlace(&reader)
+        case .array(let element):
+            if case .scalar(let code) = element, code.acceptsEveryBitPattern(internalVersion: reader.internalVersion) {
+                // Lengths are all there is to check, which skipping does for all the elements at once.
+                return try skip(&reader, maximumLength: .max)
+            }
+            for _ in 0 ..< (try reader.readCount()) { try element.checkInPlace(&reader) }
+        case .optional(let wrapped):
+            if try Self.readPresence(&reader) { try wrapped.checkInPlace(&reader) }
+        case .simd(let lanes, let scalar):
+            for _ in 0 ..< lanes { try scalar.checkInPlace(&reader) }
+        case .set, .dictionary, .range, .closedRange:
+            preconditionFailure("\(self) compares its elements: NativeContentCheck checks it")
+        }
+    }
+}
+
+extension NativeTypeCode {
+    /// Whether every payload of the right length is a valid value: floating-point numbers,
+    /// dates, UUIDs, geometry, data, bytes and 64- and 128-bit integers (varints are checked
+    /// for overflow and overlong forms by skipping them).
+    func acceptsEveryBitPattern(internalVersion: UInt16) -> Bool {
+        switch self {
+        case .float16, .float, .double, .cgFloat, .date, .uuid, .cgPoint, .cgSize, .cgRect, .data,
+             .int8, .uint8, .int64, .int, .uint64, .uint, .int128, .uint128:
+            return true
+        case .int16, .int32, .uint16, .uint32:
+            return internalVersion >= BinaryIOInternalVersion.fixedWidthIntegers
+        default:
+            return false
+        }
+    }
+
+    /// Moves `reader` past one payload of this scalar, checking its contents as
+    /// ``NativeDescriptor/readScalar(_:_:)`` does.
+    func checkInPlace(_ reader: inout BinaryReadBuffer) throws {
+        if acceptsEveryBitPattern(internalVersion: reader.internalVersion) {
+            return try skip(&reader, maximumLength: .max)
+        }
+        guard self == .string else {
+            _ = try NativeDescriptor.readScalar(self, &reader)
+            return
+        }
+        let start = reader.offset
+        let isValid = try reader.withBytes(count: try reader.readCount()) { Self.isUTF8($0) }
+        guard isValid else { throw GCodableError.corrupted("invalid UTF-8 in a string", at: start) }
+    }
+
+    /// The text of a string's payload (which parsing checked): the bytes after its count.
+    static func text(ofStringPayload payload: Slice<UnsafeBufferPointer<UInt8>>) -> UnsafeRawBufferPointer {
+        // A count is bytes with the high bit set, then one without.
+        let countEnd = payload.firstIndex { $0 < 0x80 } ?? payload.endIndex - 1
+        return UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: payload[(countEnd + 1)...]))
+    }
+
+    /// Whether a string's payload (which parsing checked) holds valid UTF-8.
+    static func isUTF8(stringPayload payload: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        isUTF8(text(ofStringPayload: payload))
+    }
+
+    static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil
+    }
+
+    /// Whether every byte is below 0x80, looked at eight at a time.
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        var bits: UInt64 = 0
+        while index + 8 <= bytes.count {
+            bits |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            bits |= UInt64(bytes[index])
+            index += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
+    }
+}
+
+extension NativeTypeCode {
+    /// Whether two payloads of this scalar hold equal values exactly when their bytes are
+    /// equal: integers (varints have one form, overlong ones are refused), `Bool`, UUIDs and
+    /// data. Strings and characters are so only when ASCII: canonical equivalence makes some
+    /// ASCII characters equal to others (`K` to the Kelvin sign).
+    var equalsByBytes: Bool {
+        switch self {
+        case .bool, .int8, .int16, .int32, .int64, .int, .uint8, .uint16, .uint32, .uint64, .uint, .int128, .uint128, .uuid, .data:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+extension ParsedArchive {
+    /// Whether the bytes alone show the unkeyed fields `0, every, 2 × every…` of the `VAL`
+    /// at `index` all different: when they are `BIV` payloads of one scalar type that
+    /// ``NativeTypeCode/equalsByBytes`` (or ASCII strings or characters), sorted by their
+    /// bytes with no two neighbours equal. False when the bytes cannot decide it.
+    /// `archive` holds ``bytes``; `payloads` is room to work in, kept from call to call.
+    func fieldsDifferByBytes(
+        of index: Int, every step: Int, in archive: UnsafeBufferPointer<UInt8>, payloads: inout [Range<Int>]
+    ) -> Bool {
+        payloads.removeAll(keepingCapacity: true)
+        var type: UInt32?
+        var field = index + 1
+        var position = 0
+        while field < nodes[index].next {
+            let node = nodes[field]
+            field = node.next
+            guard node.keyID == 0 else { continue }
+            defer { position += 1 }
+            guard position.isMultiple(of: step) else { continue }
+            guard node.kind == .biv, type == nil || type == node.typeReference else { return false }
+            type = node.typeReference
+            payloads.append(node.payload)
+        }
+        guard let type, case .native(.scalar(let code))? = types.resolve(type) else { return payloads.isEmpty }
+        switch code {
+        case _ where code.equalsByBytes:
+            break
+        case .string, .character:
+            for payload in payloads where !NativeTypeCode.isASCII(NativeTypeCode.text(ofStringPayload: archive[payload])) {
+                return false
+            }
+        default:
+            return false
+        }
+        payloads.sort { archive[$0].lexicographicallyPrecedes(archive[$1]) }
+        return zip(payloads, payloads.dropFirst()).allSatisfy { !archive[$0].elementsEqual(archive[$1]) }
+    }
+}
