@@ -25,22 +25,22 @@ extension ParsedArchive {
         guard BinaryIOInternalVersion.supported.contains(targetInternal) else {
             throw GCodableError.cannotEncode(GraphArchive.self, .init(debugDescription: "unknown internal BinaryIO version \(targetInternal)"))
         }
-        /// For each payload node: whether its payload is native (opaque ones are
-        /// length-prefixed), and how to rewrite it.
-        var rewriters: [Int: (isNative: Bool, rewrite: (inout BinaryReadBuffer, inout BinaryWriteBuffer) throws -> Void)] = [:]
+        let sameLayouts = targetInternal == header.internalBinaryIOVersion
+        let rewrites = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map { reference -> Rewrite? in
+            switch types.resolve(reference) {
+            case .native(let layout)? where sameLayouts || !layout.holdsWideIntegers:
+                return .copy(checking: layout.acceptsEveryBitPattern(internalVersion: targetInternal) ? nil : layout)
+            case .native(let layout)?: return .transcode(layout)
+            case .named(let named)?: return registry.binaryType(for: named).map { .opaque(Self.rewriter(for: $0)) } ?? .missing(named.qualifiedName)
+            default: return nil
+            }
+        }
         var missingTypes: Set<String> = []
-        for (index, node) in nodes.enumerated() where node.kind.hasPayload {
-            switch types.resolve(node.typeReference) {
-            case .native(let layout)?:
-                rewriters[index] = (true, { reader, writer in try layout.transcode(&reader, to: &writer) })
-            case .named(let named)?:
-                if let type = registry.binaryType(for: named) {
-                    rewriters[index] = (false, Self.rewriter(for: type))
-                } else {
-                    missingTypes.insert(named.qualifiedName)
-                }
-            default:
-                missingTypes.insert("an untyped \(node.kind.code)")
+        for node in nodes where node.kind.hasPayload {
+            switch rewrites[Int(node.typeReference)] {
+            case .missing(let name)?: missingTypes.insert(name)
+            case nil: missingTypes.insert("an untyped \(node.kind.code)")
+            default: break
             }
         }
         guard missingTypes.isEmpty else {
@@ -48,21 +48,29 @@ extension ParsedArchive {
                 "converting needs the types of the opaque payloads of " + missingTypes.sorted().joined(separator: ", ")))
         }
 
-        var buffer = BinaryWriteBuffer(version: targetUser, internalVersion: targetInternal)
+        var buffer = BinaryWriteBuffer(version: targetUser, internalVersion: targetInternal, reservingCapacity: bytes.count)
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
         var copied = header.bodyRange.lowerBound
-        for (index, node) in nodes.enumerated() {
-            guard let (isNative, rewrite) = rewriters[index] else { continue }
+        for node in nodes where node.kind.hasPayload {
+            if case .copy(let layout)? = rewrites[Int(node.typeReference)] {
+                // Its scalars are still checked, as transcoding reads them.
+                var reader = payloadReader(of: node)
+                try layout?.checkScalars(&reader)
+                continue
+            }
             var reader = payloadReader(of: node)
-            if isNative {
+            switch rewrites[Int(node.typeReference)] {
+            case .transcode(let layout)?:
                 buffer.writeBytes(bytes[copied ..< node.payload.lowerBound])
-                try rewrite(&reader, &buffer)
-            } else {
+                try layout.transcode(&reader, to: &buffer)
+            case .opaque(let rewrite)?:
                 // Opaque payloads are length-prefixed: rewrite the prefix too.
                 var prefix = ScratchBytes()
                 prefix.appendVarUInt(UInt64(node.payload.count))
                 buffer.writeBytes(bytes[copied ..< node.payload.lowerBound - prefix.count])
                 try buffer.writeLengthPrefixed { try rewrite(&reader, &$0) }
+            case .copy?, .missing?, nil:
+                preconditionFailure("copied payloads were skipped, and every other type was found above")
             }
             guard reader.isAtEnd else {
                 throw GCodableError.corrupted("\(reader.remainingCount) bytes of a payload were not read", at: reader.offset)
@@ -81,6 +89,18 @@ extension ParsedArchive {
         return bytes
     }
 
+    /// How the payloads of a type are converted.
+    private enum Rewrite {
+        /// Copied, their bytes being the same in both layouts, once the scalars of `checking`
+        /// are checked (nil when every bit pattern is valid).
+        case copy(checking: NativeDescriptor?)
+        /// Walked and written in the other internal layout.
+        case transcode(NativeDescriptor)
+        /// Read and written again by their type.
+        case opaque((inout BinaryReadBuffer, inout BinaryWriteBuffer) throws -> Void)
+        /// Opaque, of a type the registry lacks.
+        case missing(String)
+    }
 
     /// Reads a payload of `type` and writes it again, with each buffer's versions.
     private static func rewriter<T: GBinaryCodable>(for type: T.Type) -> (inout BinaryReadBuffer, inout BinaryWriteBuffer) throws -> Void {
@@ -89,6 +109,18 @@ extension ParsedArchive {
 }
 
 extension NativeDescriptor {
+    /// Whether the layout holds integers wider than a byte: the only payloads whose bytes
+    /// differ between internal layouts.
+    var holdsWideIntegers: Bool {
+        switch self {
+        case .scalar(let code): code.isWideInteger
+        case .array(let element), .set(let element), .optional(let element), .range(let element),
+             .closedRange(let element), .simd(_, let element):
+            element.holdsWideIntegers
+        case .dictionary(let key, let value): key.holdsWideIntegers || value.holdsWideIntegers
+        }
+    }
+
     /// Writes the payload `reader` holds again, in the internal layout of `writer`, while
     /// walking it: nothing but the current scalar is held.
     func transcode(_ reader: inout BinaryReadBuffer, to writer: inout BinaryWriteBuffer) throws {

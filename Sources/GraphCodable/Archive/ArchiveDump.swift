@@ -82,23 +82,21 @@ struct ArchiveDump {
     private func writeBody(to lines: inout Lines) throws {
         try lines.add(Self.title("BODY"))
         let indents = (0 ... Self.maximumIndent).map { String(repeating: "\t", count: $0) }
+        // Each key's label, made once rather than for every node that has the key.
+        let keyLabels = [""] + archive.keys.keys.indices.map { index in
+            options.contains(.showKeyNames) ? "+ \(String(reflecting: archive.keys.keys[index])): " : "+ KEY\(Self.id(UInt32(index + 1))): "
+        }
         try archive.walk { node, depth in
-            try lines.add(indents[min(depth, Self.maximumIndent)] + line(for: node))
+            let label = node.keyID == 0 ? "- " : Int(node.keyID) < keyLabels.count ? keyLabels[Int(node.keyID)] : "+ KEY\(Self.id(node.keyID)): "
+            try lines.add(indents[min(depth, Self.maximumIndent)] + label + line(for: node))
         } end: { depth in
             try lines.add(indents[min(depth, Self.maximumIndent)] + ".")
         }
     }
 
+    /// A node's line after its key.
     private func line(for node: ArchiveNode) -> String {
-        var line: String
-        if node.keyID == 0 {
-            line = "- "
-        } else if options.contains(.showKeyNames), let key = archive.keys.key(for: node.keyID) {
-            line = "+ \(String(reflecting: key)): "
-        } else {
-            line = "+ KEY\(Self.id(node.keyID)): "
-        }
-        line += node.kind.code
+        var line = node.kind.code
         if node.objectID != 0 { line += Self.id(node.objectID) }
         let resolved = archive.types.resolve(node.typeReference)
         if case .named(let named)? = resolved, named.kind == .class {

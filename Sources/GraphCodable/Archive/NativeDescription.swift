@@ -17,6 +17,12 @@ struct NativeDescription {
     /// The text of the payload `reader` holds, cut after `limit` characters (and then ending
     /// with "…"); nil when the payload cannot be read as `layout`.
     static func text(of layout: NativeDescriptor, _ reader: inout BinaryReadBuffer, limit: Int = .max) -> String? {
+        if case .scalar(let code) = layout {
+            // One value: its text, without a walk.
+            guard let value = try? NativeDescriptor.readScalar(code, &reader) else { return nil }
+            let text = Self.text(of: value, layout)
+            return text.utf8.count > limit && text.count > limit ? String(text.prefix(limit)) + "…" : text
+        }
         var description = NativeDescription(limit: limit)
         do {
             try layout.walk(&reader, maximumElements: limit) { try description.add($0, $1) }
@@ -73,6 +79,13 @@ struct NativeDescription {
         if length > limit { throw Full() }
     }
 
+    /// A string as Swift prints it: quoted, with `String(reflecting:)`'s escapes, which
+    /// printable ASCII without quotes or backslashes does not need.
+    static func quoted(_ text: String) -> String {
+        let plain = text.utf8.allSatisfy { (0x20 ... 0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        return plain ? "\"" + text + "\"" : String(reflecting: text)
+    }
+
     /// A scalar as Swift prints it.
     static func text(of value: NativeValue, _ layout: NativeDescriptor) -> String {
         switch (layout, value) {
@@ -85,7 +98,7 @@ struct NativeDescription {
         case (_, .float16(let bits)): return String(NativeValue.halfToFloat(bits))
         case (_, .float(let number)): return String(number)
         case (_, .double(let number)): return String(number)
-        case (_, .text(let text)): return String(reflecting: text)
+        case (_, .text(let text)): return quoted(text)
         case (_, .data(let bytes)): return "\(bytes.count) bytes"
         case (_, .date(let seconds)): return DateText.describe(secondsSinceReferenceDate: seconds)
         case (_, .uuid(let uuid)): return uuid.uuidString

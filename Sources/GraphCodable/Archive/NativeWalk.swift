@@ -52,8 +52,17 @@ extension NativeDescriptor {
     /// Whether `reader` holds exactly one payload of this layout with valid contents.
     func isReadable(_ reader: BinaryReadBuffer) -> Bool {
         var reader = reader
-        let walked = comparesNothing ? (try? checkInPlace(&reader)) : (try? walk(&reader) { _, _ in })
-        return walked != nil && reader.isAtEnd
+        return (try? checkScalars(&reader)) != nil && reader.isAtEnd
+    }
+
+    /// Moves `reader` past one payload of this layout, checking each scalar as ``walk`` reads
+    /// it (but not the rules between values: unique keys, ordered bounds).
+    func checkScalars(_ reader: inout BinaryReadBuffer) throws {
+        if comparesNothing {
+            try checkInPlace(&reader)
+        } else {
+            try walk(&reader) { _, _ in }
+        }
     }
 
     /// Reads one payload of this layout as a value; with a `maximumElements`, containers keep
