@@ -20,14 +20,25 @@ struct TextOutput {
     }
 
     mutating func write(_ text: String) throws {
-        let count = text.utf8.count
+        try take(text.utf8.count)
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.chunkSize { try flush() }
+    }
+
+    /// Writes UTF-8 bytes.
+    mutating func write(_ utf8: UnsafeBufferPointer<UInt8>) throws {
+        try take(utf8.count)
+        buffer.append(contentsOf: utf8)
+        if buffer.count >= Self.chunkSize { try flush() }
+    }
+
+    /// Takes room for `count` bytes.
+    private mutating func take(_ count: Int) throws {
         guard count <= room else {
             throw GCodableError.limitExceeded(.init(debugDescription:
                 "the text would be longer than \(limit) bytes, the most this archive may make (ArchiveLimits.maximumTextBytesPerArchiveByte)"))
         }
         room -= count
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= Self.chunkSize { try flush() }
     }
 
     /// Hands out what is buffered, in chunks of at most ``chunkSize`` bytes (one write may

@@ -71,9 +71,11 @@ struct ArchiveJSONWriter {
 
     /// A payload's `value`, or its `bytes`: a native payload that cannot be read as its layout
     /// (and an opaque one) shows as its bytes, so that every archive has a JSON form. A
-    /// native payload is read twice, to check it and then to write it, and never held.
+    /// native payload is read twice, to check it and then to write it, and never held (but
+    /// one whose every bit pattern is valid needs no check).
     private func writePayload(of node: ArchiveNode, to writer: inout JSONTextWriter, stack: StackGuard) throws {
-        if case .native(let layout)? = archive.types.resolve(node.typeReference), layout.isReadable(archive.payloadReader(of: node)) {
+        if case .native(let layout)? = archive.types.resolve(node.typeReference),
+           layout.acceptsEveryBitPattern(internalVersion: archive.header.internalBinaryIOVersion) || layout.isReadable(archive.payloadReader(of: node)) {
             var reader = archive.payloadReader(of: node)
             try writer.key("value")
             return try NativeJSON.write(layout, &reader, to: &writer, stack: stack)

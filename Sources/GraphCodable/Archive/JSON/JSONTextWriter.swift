@@ -97,26 +97,46 @@ struct JSONTextWriter {
         try output.write(Self.indents[min(level, Self.maximumIndent)])
     }
 
+    /// Writes `string` as ``quoted(_:)`` makes it, straight from its UTF-8.
     private mutating func write(string: String) throws {
-        try output.write(Self.quoted(string))
+        var string = string
+        try string.withUTF8 { utf8 in
+            try output.write("\"")
+            var plain = 0  // the start of the bytes not written yet, which need no escape
+            for index in utf8.indices {
+                guard let escape = Self.escape(utf8[index]) else { continue }
+                try output.write(UnsafeBufferPointer(rebasing: utf8[plain ..< index]))
+                try output.write(escape)
+                plain = index + 1
+            }
+            try output.write(UnsafeBufferPointer(rebasing: utf8[plain...]))
+            try output.write("\"")
+        }
+    }
+
+    /// The escape JSON needs for a byte of UTF-8 text: quotes, backslashes and control
+    /// characters (every other byte, of any scalar, stands for itself).
+    private static func escape(_ byte: UInt8) -> String? {
+        switch byte {
+        case UInt8(ascii: "\""): return "\\\""
+        case UInt8(ascii: "\\"): return "\\\\"
+        case UInt8(ascii: "\n"): return "\\n"
+        case UInt8(ascii: "\r"): return "\\r"
+        case UInt8(ascii: "\t"): return "\\t"
+        case 0 ..< 0x20:
+            let hex = String(byte, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: return nil
+        }
     }
 
     /// `string` as a JSON string: quoted, with quotes, backslashes and control characters escaped.
     static func quoted(_ string: String) -> String {
-        var text = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
+        let text = try? TextOutput.collecting(limit: .max) { output in
+            var writer = JSONTextWriter(output, indented: false)
+            try writer.write(string: string)
+            output = writer.output
         }
-        return text + "\""
+        return String(decoding: text ?? [], as: UTF8.self)
     }
 }

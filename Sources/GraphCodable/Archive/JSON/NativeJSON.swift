@@ -34,6 +34,20 @@ enum NativeJSON {
     /// `[key, value]` pairs), an absent optional as `null`, a present one as its value, or
     /// as `{"some": …}` when the value is itself an optional.
     static func write(_ layout: NativeDescriptor, _ reader: inout BinaryReadBuffer, to writer: inout JSONTextWriter, stack: StackGuard) throws {
+        // A scalar, or an array of them, needs no walk.
+        switch layout {
+        case .scalar(let code):
+            return try writer.write(json(ofScalar: try NativeDescriptor.readScalar(code, &reader)), stack: stack)
+        case .array(.scalar(let code)):
+            try writer.beginArray()
+            for _ in 0 ..< (try reader.readCount()) {
+                try writer.nextElement()
+                try writer.write(json(ofScalar: try NativeDescriptor.readScalar(code, &reader)), stack: stack)
+            }
+            return try writer.endArray()
+        default:
+            break
+        }
         /// The containers begun and not yet ended, each with the elements met so far.
         var open: [(layout: NativeDescriptor, index: Int)] = []
         /// After an element: a dictionary's value (its even-numbered element, counting from 1)
