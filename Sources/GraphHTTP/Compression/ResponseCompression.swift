@@ -16,7 +16,10 @@ enum ResponseCompression {
     }
 
     private static func isText(_ contentType: String) -> Bool {
-        let essence = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        var essence = contentType.prefix { $0 != ";" }
+        while essence.first?.isWhitespace == true { essence.removeFirst() }
+        while essence.last?.isWhitespace == true { essence.removeLast() }
+        essence = Substring(essence.lowercased())
         return essence.hasPrefix("text/") || essence.hasSuffix("json") || essence.hasSuffix("yaml")
     }
 }

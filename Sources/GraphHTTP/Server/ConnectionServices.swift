@@ -19,6 +19,12 @@ struct ConnectionServices: Sendable {
     let closed: @Sendable (ConnectionDriver) -> Void
 
     /// Logs an exchange and counts it in the metrics, under labels of bounded values.
+    /// Nanoseconds as milliseconds with one decimal.
+    static func milliseconds(_ nanoseconds: UInt64) -> String {
+        let tenths = (nanoseconds + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
     func record(_ exchange: Exchange, duration nanoseconds: UInt64) {
         let seconds = Double(nanoseconds) / 1e9
         let route = responder.router.allowedMethods(for: exchange.path).isEmpty ? "other" : exchange.path
@@ -27,7 +33,7 @@ struct ConnectionServices: Sendable {
         Log.shared.info("request", [
             "method": exchange.method, "path": exchange.path, "status": String(exchange.status),
             "bytes_in": String(exchange.bytesIn), "bytes_out": String(exchange.bytesOut),
-            "duration_ms": String(format: "%.1f", seconds * 1000), "request_id": exchange.requestID,
+            "duration_ms": Self.milliseconds(nanoseconds), "request_id": exchange.requestID,
             "complete": String(exchange.isComplete),
         ])
     }
