@@ -25,6 +25,17 @@ import Testing
         #expect(payloads > 1000)
     }
 
+    /// Dumps show packed arrays as Swift prints them, cut after 64 characters unless asked.
+    @Test func dumpsShowArraysCutAtTheirLimit() throws {
+        let numbers = Array(0 ..< 100)
+        let whole = "[" + numbers.map(String.init).joined(separator: ", ") + "]"
+        #expect(try GraphEncoder().dump(numbers, options: .readable).contains("BIV \(whole.prefix(64))…\n"))
+        #expect(try GraphEncoder().dump(numbers, options: [.readable, .noTruncation]).contains("BIV \(whole)\n"))
+        let readings = [1.5, -0.0, .infinity, .nan]
+        #expect(try GraphEncoder().dump(readings, options: .readable).contains("BIV [1.5, -0.0, inf, nan]\n"))
+        #expect(try GraphEncoder().dump([Int](), options: .readable).contains("BIV []\n"))
+    }
+
     @Test func valuesThatDoNotFitTheirLayoutAreRejected() throws {
         var buffer = BinaryWriteBuffer()
         #expect(throws: GCodableError.self) { try NativeDescriptor.scalar(.int8).write(.signed(300), to: &buffer) }

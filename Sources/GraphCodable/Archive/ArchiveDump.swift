@@ -44,10 +44,11 @@ struct ArchiveDump {
             for line in lines { try add(line) }
         }
 
-        mutating func add(_ line: String) throws {
+        /// Adds a line made of `pieces`.
+        mutating func add(_ pieces: String...) throws {
             if !isEmpty { try output.write("\n") }
             isEmpty = false
-            try output.write(line)
+            for piece in pieces { try output.write(piece) }
         }
     }
 
@@ -88,9 +89,9 @@ struct ArchiveDump {
         }
         try archive.walk { node, depth in
             let label = node.keyID == 0 ? "- " : Int(node.keyID) < keyLabels.count ? keyLabels[Int(node.keyID)] : "+ KEY\(Self.id(node.keyID)): "
-            try lines.add(indents[min(depth, Self.maximumIndent)] + label + line(for: node))
+            try lines.add(indents[min(depth, Self.maximumIndent)], label, line(for: node))
         } end: { depth in
-            try lines.add(indents[min(depth, Self.maximumIndent)] + ".")
+            try lines.add(indents[min(depth, Self.maximumIndent)], ".")
         }
     }
 

@@ -17,11 +17,24 @@ struct NativeDescription {
     /// The text of the payload `reader` holds, cut after `limit` characters (and then ending
     /// with "…"); nil when the payload cannot be read as `layout`.
     static func text(of layout: NativeDescriptor, _ reader: inout BinaryReadBuffer, limit: Int = .max) -> String? {
-        if case .scalar(let code) = layout {
-            // One value: its text, without a walk.
+        switch layout {
+        case .scalar(let code):
+            // One value, or an array of them: their text, without a walk.
             guard let value = try? NativeDescriptor.readScalar(code, &reader) else { return nil }
-            let text = Self.text(of: value, layout)
-            return text.utf8.count > limit && text.count > limit ? String(text.prefix(limit)) + "…" : text
+            return cut(Self.text(of: value, layout), limit: limit)
+        case .array(.scalar(let code)):
+            guard let count = try? reader.readCount() else { return nil }
+            var text = "["
+            for index in 0 ..< count {
+                guard let value = try? NativeDescriptor.readScalar(code, &reader) else { return nil }
+                if index > 0 { text += ", " }
+                text += Self.text(of: value, .scalar(code))
+                // Characters are never more than UTF-8 bytes: only a long text needs counting.
+                if text.utf8.count > limit, text.count > limit { return String(text.prefix(limit)) + "…" }
+            }
+            return cut(text + "]", limit: limit)
+        default:
+            break
         }
         var description = NativeDescription(limit: limit)
         do {
@@ -32,6 +45,11 @@ struct NativeDescription {
             return nil
         }
         return description.length > limit ? String(description.text.prefix(limit)) + "…" : description.text
+    }
+
+    /// `text`, cut after `limit` characters (and then ending with "…").
+    private static func cut(_ text: String, limit: Int) -> String {
+        text.utf8.count > limit && text.count > limit ? String(text.prefix(limit)) + "…" : text
     }
 
     private mutating func add(_ layout: NativeDescriptor, _ step: NativeStep) throws {
