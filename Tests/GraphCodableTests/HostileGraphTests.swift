@@ -77,6 +77,30 @@ import Testing
         return model != nil || screen != nil
     }
 
+    /// Writers number objects 1, 2, 3…, which readers keep in arrays; any other numbering
+    /// is valid too, and ids spread over the whole 32-bit range decode the same graph.
+    @Test func objectIdsMayBeAnyNumbers() throws {
+        let original = try GraphEncoder().encode(Self.cyclicModel()) as Bytes
+        var archive = try GraphArchive(bytes: original)
+        func renumber(_ nodes: inout [GraphArchive.Node]) {
+            for index in nodes.indices {
+                nodes[index].objectID &*= 2_654_435_761  // odd: a different id for each, never 0
+                renumber(&nodes[index].fields)
+            }
+        }
+        renumber(&archive.body)
+        let renumbered = try archive.bytes()
+        #expect(renumbered != original)
+        #expect(try GraphDecoder().decode(Model.self, from: renumbered) == Self.cyclicModel())
+
+        var table = ObjectTable<Int>()
+        let inserted = [1, 2, 99, 100, 5_000_000, .max].map { (id: UInt32) in table.insert(Int(id), for: id, denseLimit: 100) }
+        let again = [table.insert(0, for: 99, denseLimit: 100), table.insert(0, for: .max, denseLimit: 100)]
+        #expect(inserted.allSatisfy { $0 } && again == [false, false])
+        #expect(table[1] == 1 && table[99] == 99 && table[5_000_000] == 5_000_000 && table[.max] == Int(UInt32.max))
+        #expect(table[3] == nil && table[101] == nil && table.count == 6)
+    }
+
     @Test func rewrittenObjectIdsNeverCrash() throws {
         for root in [try GraphEncoder().encode(Self.cyclicModel()) as Bytes, try GraphEncoder().encode(Self.screen()) as Bytes] {
             let archive = try ParsedArchive(bytes: root)

@@ -11,7 +11,7 @@ struct ParsedArchive {
     let keys: KeyTable
     let nodes: [ArchiveNode]
     /// The node index of the definition of each object id.
-    let definitions: ObjectDefinitions
+    let definitions: ObjectTable<Int>
 
     /// Parses `bytes`. With a `problems` log (validation), the problems after which parsing
     /// can go on are logged rather than thrown.
@@ -129,9 +129,9 @@ private struct BodyParser {
     }
 
     /// Parses the body: the root node, then the object definitions written at the top level.
-    func parse(_ body: inout BinaryReadBuffer) throws -> (nodes: [ArchiveNode], definitions: ObjectDefinitions) {
+    func parse(_ body: inout BinaryReadBuffer) throws -> (nodes: [ArchiveNode], definitions: ObjectTable<Int>) {
         var nodes: [ArchiveNode] = []
-        var definitions = ObjectDefinitions()
+        var definitions = ObjectTable<Int>()
         nodes.reserveCapacity(min(body.remainingCount / 4, 1 << 22))
         /// The open VAL/REF nodes, each with the step that reached it.
         var open: [(index: Int, step: Step?)] = []
@@ -207,7 +207,7 @@ private struct BodyParser {
             }
             if node.objectID != 0 && !isPointer {
                 try budget.charge(Self.definitionCost, at: offset)
-                if !definitions.define(node.objectID, at: nodes.count, nodeCount: nodes.count) {
+                if !definitions.insert(nodes.count, for: node.objectID, denseLimit: 2 * nodes.count + 1024) {
                     try problems.report(problem(open, "object id \(node.objectID) is defined twice", at: offset, step: step))
                 }
             } else if isTopLevel {

@@ -60,7 +60,7 @@ final class DecodingSession: GDecoder {
         var decoded: [Bool]
         var scopes: [Scope] = []
         /// The values with identity decoded so far, by object id.
-        var objects: [UInt32: Any] = [:]
+        var objects = ObjectTable<Any>()
         /// The object ids being decoded, outermost first.
         var objectsInProgress: [UInt32] = []
         /// The classes of the type table found so far, by type reference.
@@ -294,7 +294,7 @@ final class DecodingSession: GDecoder {
         defer { state.pointee.objectsInProgress.removeLast() }
         try budget.charge(Self.identityCost, at: node.offset)
         let value: T = try decodeDefinition(definition, strategy)
-        state.pointee.objects[id] = value
+        _ = state.pointee.objects.insert(value, for: id, denseLimit: 2 * archive.definitions.count + 1024)
         return value
     }
 

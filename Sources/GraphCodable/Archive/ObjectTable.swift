@@ -1,0 +1,35 @@
+/// Values by object id: the definitions of an archive's objects (their node indexes), and
+/// the objects a decoding has built.
+///
+/// Writers number objects 1, 2, 3… so values are kept in an array indexed by id; an id
+/// beyond a bound the caller gives (which only a crafted archive has) goes to a dictionary
+/// instead, so that the array stays in proportion to what the archive holds.
+struct ObjectTable<Value> {
+    private var dense: [Value?] = []
+    private var sparse: [UInt32: Value] = [:]
+    /// The number of ids with a value.
+    private(set) var count = 0
+
+    /// The value of `id`, if any.
+    subscript(id: UInt32) -> Value? {
+        if Int(id) < dense.count, let value = dense[Int(id)] { return value }
+        return sparse.isEmpty ? nil : sparse[id]
+    }
+
+    /// Records `value` for `id`, unless `id` has a value already (which is kept: false
+    /// then). Ids up to `denseLimit` are kept in the array.
+    mutating func insert(_ value: Value, for id: UInt32, denseLimit: Int) -> Bool {
+        guard self[id] == nil else { return false }
+        count += 1
+        let slot = Int(id)
+        if slot < dense.count {
+            dense[slot] = value
+        } else if slot <= denseLimit {
+            dense.append(contentsOf: repeatElement(nil, count: slot + 1 - dense.count))
+            dense[slot] = value
+        } else {
+            sparse[id] = value
+        }
+        return true
+    }
+}
