@@ -322,23 +322,14 @@ final class DecodingSession: GDecoder {
             var reader = archive.payloadReader(of: node)
             let value: T
             if isClass && node.typeReference != 0 {
-                let dynamicType = try resolvedClass(node, as: T.self).type
-                guard let binaryType = dynamicType as? any GBinaryDecodable.Type,
-                    let object = try binaryType.init(from: &reader) as? T
-                else {
-                    throw mismatch(T.self, node, expected: "a BinaryIO class")
-                }
-                value = object
+                value = try decodeBinaryObject(node, &reader)
             } else {
                 if let expectedReference {
                     guard node.typeReference == expectedReference else { throw mismatch(T.self, node, expected: "\(T.self)") }
                 } else if case .native? = archive.types.resolve(node.typeReference) {
                     throw mismatch(T.self, node, expected: "an opaque BinaryIO value")
                 }
-                value = try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
-                    try read(&reader, UnsafeMutableRawPointer(slot.baseAddress!))
-                    return slot.baseAddress!.move()
-                }
+                value = try Self.building { try read(&reader, $0) }
             }
             guard reader.isAtEnd else {
                 throw GCodableError.corrupted("\(reader.remainingCount) bytes of the \(T.self) value were not read", at: reader.offset)
@@ -365,6 +356,17 @@ final class DecodingSession: GDecoder {
             defer { state.pointee.scopes.removeLast() }
             return try construct(dynamic.type, from: node)
         }
+    }
+
+    /// Reads the BinaryIO object of the class `node` names, `T` or a subclass. (Out of line:
+    /// the optional its cast forms would cost a metadata lookup for every other value too.)
+    @inline(never)
+    private func decodeBinaryObject<T>(_ node: ArchiveNode, _ reader: inout BinaryReadBuffer) throws -> T {
+        let dynamicType = try resolvedClass(node, as: T.self).type
+        guard let binaryType = dynamicType as? any GBinaryDecodable.Type, let object = try binaryType.init(from: &reader) as? T else {
+            throw mismatch(T.self, node, expected: "a BinaryIO class")
+        }
+        return object
     }
 
     /// Builds a `type` from the open scope of `node`: through its migration chain when it
@@ -421,10 +423,17 @@ final class DecodingSession: GDecoder {
     }
 
     private func decode<T>(_ index: Int, with decodeInPlace: InPlaceDecoder) throws -> T {
-        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { slot in
-            try decodeInPlace(self, index, UnsafeMutableRawPointer(slot.baseAddress!))
-            return slot.baseAddress!.move()
-        }
+        try Self.building { try decodeInPlace(self, index, $0) }
+    }
+
+    /// The `T` that `initialize` makes in the memory it is given. (Raw memory: a temporary
+    /// allocation of `T` would cost metadata lookups for generic types on every call.)
+    @inline(__always)
+    private static func building<T>(_ initialize: (UnsafeMutableRawPointer) throws -> Void) rethrows -> T {
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(MemoryLayout<T>.size, 1), alignment: MemoryLayout<T>.alignment)
+        defer { raw.deallocate() }
+        try initialize(raw)
+        return raw.assumingMemoryBound(to: T.self).move()
     }
 
     /// Decodes an optional in place: `NIL` and conditional pointers to values never
