@@ -128,6 +128,10 @@ import Testing
     @Test func setElementsAreUnique() throws {
         let twice = try Self.archive(of: Set([3, 4]), replacing: [8], with: [6])  // zig-zag 4 → 3
         Self.expectRefused(twice, as: Set<Int>.self, "duplicate Set element")
+        // Data is compared whole (as bytes compared one by one, 64 MB took a minute).
+        Self.expectRefused(try Self.archive(types: #"{"set":17}"#, value: #"["AAEC","AAED","AAEC"]"#), as: Set<Data>.self, "duplicate Set element")
+        let blocks = (0 ..< 64).map { "\"" + Data(repeating: UInt8($0), count: 16 * 1024).base64EncodedString() + "\"" }
+        #expect(GraphDecoder().validate(try Self.archive(types: #"{"set":17}"#, value: "[\(blocks.joined(separator: ","))]")).isValid)
     }
 
     @Test func rangeBoundsAreInOrder() throws {

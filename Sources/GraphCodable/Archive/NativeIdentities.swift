@@ -85,7 +85,7 @@ struct NativeIdentities {
         case (_, .float(let number)): return number
         case (_, .double(let number)), (_, .date(let number)): return number
         case (_, .text(let text)): return text
-        case (_, .data(let bytes)): return bytes
+        case (_, .data(let bytes)): return Data(bytes)  // hashed and compared as a whole, where [UInt8] goes byte by byte
         case (_, .uuid(let uuid)): return uuid
         case (_, .url(let relative, let base)): return [AnyHashable(relative), AnyHashable(base)]
         case (_, .geometry(let parts)): return parts
