@@ -9,13 +9,15 @@ struct Measurement: Encodable {
     var seconds: Double
     /// The size of what was written or read, when it means something (an archive, a text).
     var bytes: Int?
+    /// How far the process's resident memory rose while it ran, when known.
+    var peakBytes: Int?
     /// How many times GraphCodable's time this is (> 1: GraphCodable is faster).
     var ratioToGraphCodable: Double?
     /// Throughput of the bytes, when both are known.
     var megabytesPerSecond: Double? { bytes.map { Double($0) / seconds / 1e6 } }
 
     private enum CodingKeys: String, CodingKey {
-        case workload, operation, coder, seconds, bytes, ratioToGraphCodable, megabytesPerSecond
+        case workload, operation, coder, seconds, bytes, peakBytes, ratioToGraphCodable, megabytesPerSecond
     }
 
     func encode(to encoder: Encoder) throws {
@@ -25,6 +27,7 @@ struct Measurement: Encodable {
         try container.encode(coder, forKey: .coder)
         try container.encode(seconds, forKey: .seconds)
         try container.encodeIfPresent(bytes, forKey: .bytes)
+        try container.encodeIfPresent(peakBytes, forKey: .peakBytes)
         try container.encodeIfPresent(ratioToGraphCodable, forKey: .ratioToGraphCodable)
         try container.encodeIfPresent(megabytesPerSecond, forKey: .megabytesPerSecond)
     }
@@ -48,15 +51,15 @@ final class Report {
         self.workload = workload
         guard !asJSON else { return }
         print("\n" + workload)
-        print(Self.row("operation", "coder", "median", "bytes", "MB/s", "× GraphCodable's time"))
+        print(Self.row("operation", "coder", "median", "bytes", "MB/s", "peak MB", "× GraphCodable's time"))
     }
 
     /// Times `operations` (GraphCodable's first) together, and records each.
     func compare(_ operation: String, _ coders: [(coder: String, bytes: Int?, run: () throws -> Void)]) throws {
-        let times = try Timing.medians(coders.map(\.run), runs: runs)
+        let (times, peaks) = try Timing.medians(coders.map(\.run), runs: runs)
         for (index, coder) in coders.enumerated() {
             add(Measurement(workload: workload, operation: operation, coder: coder.coder, seconds: times[index], bytes: coder.bytes,
-                            ratioToGraphCodable: index == 0 ? nil : times[index] / times[0]))
+                            peakBytes: peaks[index], ratioToGraphCodable: index == 0 ? nil : times[index] / times[0]))
         }
     }
 
@@ -66,6 +69,7 @@ final class Report {
         print(Self.row(
             measurement.operation, measurement.coder, Self.duration(measurement.seconds),
             measurement.bytes.map { $0.formatted() } ?? "", measurement.megabytesPerSecond.map { String(format: "%.0f", $0) } ?? "",
+            measurement.peakBytes.map { String(format: "%.1f", Double($0) / 1e6) } ?? "",
             measurement.ratioToGraphCodable.map { String(format: "%.2f×", $0) } ?? ""))
     }
 
@@ -87,7 +91,7 @@ final class Report {
     }
 
     private static func row(_ columns: String...) -> String {
-        let widths = [30, 28, 11, 13, 7, 22]
+        let widths = [30, 28, 11, 13, 7, 9, 22]
         return zip(columns, widths).enumerated().map { index, pair in
             index < 2 ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
                 : String(repeating: " ", count: max(0, pair.1 - pair.0.count)) + pair.0
