@@ -3,8 +3,9 @@
 missing) drives GET /healthz, POST /v1/validate and POST /v1/dump of a 64 KiB archive, and
 POST /v1/json of a 1 MB archive, at 16 and 64 connections, each for a bounded time, against
 a release server started here. Prints requests/s, p50 and p99 latency, errors (non-2xx
-answers and socket errors, which must be 0) and the server's resident memory after each
-run, and its peak.
+answers and socket errors, which must be 0), the server's processor time per request and
+its resident memory after each run, and its peak; then, when graph-benchmark was built
+beside the server, the library's own time for the same bytes, and the ratio of the two.
 
 Usage: Scripts/load.py [path to graph-server] [--seconds N] [--json]
 Exits non-zero when any request failed.
@@ -76,6 +77,16 @@ def settle():
         time.sleep(0.1)
 
 
+def library_times(path):
+    """The library's own median time for the operations of `graph-benchmark file`, in µs;
+    empty when graph-benchmark was not built beside the server."""
+    benchmark = os.path.join(os.path.dirname(binary), "graph-benchmark")
+    if not os.path.exists(benchmark):
+        return {}
+    output = subprocess.run([benchmark, "file", path, "--json", "--runs", "21"], capture_output=True, text=True, check=True).stdout
+    return {line["operation"]: line["seconds"] * 1e6 for line in json.loads(output)}
+
+
 def run_wrk(path, connections, body):
     command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "--timeout", "10s"]
     if body:
@@ -107,19 +118,28 @@ try:
     cases = [("GET /healthz", "/healthz", None), (f"POST /v1/validate ({size(small)})", "/v1/validate", small),
              (f"POST /v1/dump ({size(small)})", "/v1/dump", small), (f"POST /v1/json ({size(large)})", "/v1/json", large)]
     results = []
-    log(f"{'request':34} {'conns':>5} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6} {'RSS MiB':>8}")
+    log(f"{'request':34} {'conns':>5} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6} {'CPU µs':>8} {'RSS MiB':>8}")
     for label, path, body in cases:
         for connections in (16, 64):
             settle()
-            result = {"request": label, "connections": connections, **run_wrk(path, connections, body)}
+            cpu = process.cpu_seconds()
+            result = {"request": label, "path": path, "connections": connections, **run_wrk(path, connections, body)}
+            result["cpuMicrosecondsPerRequest"] = round((process.cpu_seconds() - cpu) / (result["requestsPerSecond"] * seconds) * 1e6, 1)
             result["residentMiB"] = round(process.resident_mib(), 1)
             results.append(result)
             log(f"{label:34} {connections:>5} {result['requestsPerSecond']:>9.0f} {result['p50Milliseconds']:>8.2f} "
-                f"{result['p99Milliseconds']:>8.2f} {result['errors']:>6} {result['residentMiB']:>8.1f}")
+                f"{result['p99Milliseconds']:>8.2f} {result['errors']:>6} {result['cpuMicrosecondsPerRequest']:>8.0f} "
+                f"{result['residentMiB']:>8.1f}")
     peak = round(process.resident_mib("VmHWM"), 1)
     log(f"server peak RSS {peak} MiB")
+    library = library_times(small)
+    for operation, path in (("parse + validate", "/v1/validate"), ("parse + dump", "/v1/dump")):
+        if operation in library:
+            server_cpu = min(result["cpuMicrosecondsPerRequest"] for result in results if result["path"] == path)
+            log(f"{path}: the library alone takes {library[operation]:.0f} µs for the same bytes; "
+                f"the server's processor time per request is {server_cpu / library[operation]:.2f} times that")
     if as_json:
-        print(json.dumps({"seconds": seconds, "results": results, "peakResidentMiB": peak}, indent=2))
+        print(json.dumps({"seconds": seconds, "results": results, "peakResidentMiB": peak, "libraryMicroseconds": library}, indent=2))
 finally:
     server.terminate()
     server.wait()

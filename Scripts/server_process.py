@@ -19,6 +19,12 @@ class ServerProcess:
                     return int(line.split()[1]) / 1024
         return 0.0
 
+    def cpu_seconds(self):
+        """The processor time it has used, user and system."""
+        with open(f"/proc/{self.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def settle(self, at_most, seconds=10):
         """Waits (at most `seconds`) until at most `at_most` descriptors are open; whether they were."""
         deadline = time.monotonic() + seconds

@@ -2,7 +2,8 @@ import Foundation
 import GraphCodable
 
 /// GraphCodable's speed and size against Foundation's coders, measured in the same run:
-/// `swift run -c release graph-benchmark [tree|scalars|graph|inspect] [--json] [--runs N]`.
+/// `swift run -c release graph-benchmark [tree|scalars|graph|inspect] [--json] [--runs N]`,
+/// or `graph-benchmark file PATH` for the inspection of an archive of your own.
 /// Docs/Performance.md explains the workloads and holds the latest figures.
 let arguments = Array(CommandLine.arguments.dropFirst())
 var generator = SeededGenerator(state: 42)
@@ -22,6 +23,11 @@ if let mode = arguments.first, mode.hasPrefix("profile-") {
 let runs = arguments.firstIndex(of: "--runs").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 7
 let chosen = Set(arguments.filter { ["tree", "scalars", "graph", "inspect"].contains($0) })
 let report = Report(asJSON: arguments.contains("--json"), runs: max(1, runs))
+if let file = arguments.firstIndex(of: "file").flatMap({ $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }) {
+    try InspectWorkload.run(file: file, report)
+    try report.finish()
+    exit(0)
+}
 if chosen.isEmpty || chosen.contains("tree") { try CodableWorkload.runTrees(report, &generator) }
 if chosen.isEmpty || chosen.contains("scalars") { try CodableWorkload.runScalars(report, &generator) }
 if chosen.isEmpty || chosen.contains("graph") { try GraphWorkload.run(report, &generator) }

@@ -35,6 +35,22 @@ enum InspectWorkload {
         }
     }
 
+    /// The archive in the file at `path` (`graph-benchmark file PATH`): what the library
+    /// alone takes for the bytes a server load test sends.
+    static func run(file path: String, _ report: Report) throws {
+        let archive = Bytes(try Data(contentsOf: URL(fileURLWithPath: path)))
+        report.begin("inspect: \(path), \(archive.count.formatted()) bytes")
+        try inspect(archive, report)
+    }
+
+    /// Validation, dump and conversion of `archive`.
+    private static func inspect(_ archive: Bytes, _ report: Report) throws {
+        let decoder = GraphDecoder()
+        try report.compare("parse + validate", [("GraphDecoder.validate", archive.count, { _ = decoder.validate(archive) })])
+        try report.compare("parse + dump", [("GraphDecoder.dump", archive.count, { try decoder.dump(from: archive, options: .readable) { _ in } })])
+        try report.compare("parse + convert to internal 2", [("GraphDecoder.convert", archive.count, { _ = try decoder.convert(archive, internalBinaryIOVersion: 2) })])
+    }
+
     static func run(_ report: Report, _ generator: inout SeededGenerator) throws {
         let items = (0 ..< 100_000).map { index in
             Item(name: "item \(index)", readings: (0 ..< 8).map { _ in Double.random(in: 0 ... 100, using: &generator) },
@@ -48,9 +64,7 @@ enum InspectWorkload {
         var json: [UInt8] = []
         try decoder.writeJSON(from: archive, indented: false) { json += $0 }
         let object = try JSONSerialization.jsonObject(with: Data(json))
-        try report.compare("parse + validate", [("GraphDecoder.validate", archive.count, { _ = decoder.validate(archive) })])
-        try report.compare("parse + dump", [("GraphDecoder.dump", archive.count, { try decoder.dump(from: archive, options: .readable) { _ in } })])
-        try report.compare("parse + convert to internal 2", [("GraphDecoder.convert", archive.count, { _ = try decoder.convert(archive, internalBinaryIOVersion: 2) })])
+        try inspect(archive, report)
         try report.compare("write the JSON form", [
             ("GraphDecoder.writeJSON", json.count, { try decoder.writeJSON(from: archive, indented: false) { _ in } }),
             ("JSONSerialization.data", json.count, { _ = try JSONSerialization.data(withJSONObject: object) }),
