@@ -25,6 +25,7 @@ struct NativeDescription {
         case .array(.scalar(let code)):
             guard let count = try? reader.readCount() else { return nil }
             var text = "["
+            text.reserveCapacity(min(limit, 1024) + 32)
             for index in 0 ..< count {
                 guard let value = try? NativeDescriptor.readScalar(code, &reader) else { return nil }
                 if index > 0 { text += ", " }

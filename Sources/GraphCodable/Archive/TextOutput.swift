@@ -20,9 +20,8 @@ struct TextOutput {
     }
 
     mutating func write(_ text: String) throws {
-        try take(text.utf8.count)
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= Self.chunkSize { try flush() }
+        var text = text
+        try text.withUTF8 { try write($0) }
     }
 
     /// Writes UTF-8 bytes.
