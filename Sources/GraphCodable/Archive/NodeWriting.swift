@@ -61,7 +61,7 @@ extension BinaryWriteBuffer {
     /// Appends composed bytes.
     @inline(__always)
     mutating func write(_ scratch: ScratchBytes) {
-        scratch.withBytes { writeBytes($0) }
+        scratch.withBytes { appendFew($0.assumingMemoryBound(to: UInt8.self)) }
     }
 
     /// Writes a node's tag byte and the optional fields it announces (0 means absent).

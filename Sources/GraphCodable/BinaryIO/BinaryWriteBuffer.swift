@@ -37,6 +37,12 @@ public struct BinaryWriteBuffer: Sendable {
         bytes.append(contentsOf: raw)
     }
 
+    /// Appends a few bytes (a node's header), one by one: cheaper than a copy for so few.
+    @inline(__always)
+    mutating func appendFew(_ few: UnsafeBufferPointer<UInt8>) {
+        for byte in few { bytes.append(byte) }
+    }
+
     /// Appends a collection of raw bytes, unchanged.
     public mutating func writeBytes<C: Collection>(_ collection: C) where C.Element == UInt8 {
         let appended: Void? = collection.withContiguousStorageIfAvailable { buffer in

@@ -52,7 +52,10 @@ final class EncodingSession: GEncoder {
         var keySequences = KeySequences()
         var strategies = TypeCache<Strategy>()
         var classes = TypeCache<ClassInfo>()
-        var openValues: [OpenValue] = []
+        /// The innermost value whose fields are being written (those around it wait in the
+        /// frames of `writeFields`), and how many are open.
+        var open = OpenValue(keys: 0)
+        var openCount = 1
         /// The object id of each identity met so far.
         var objectIDs: [Identity: UInt32] = [:]
         /// Whether each object id (the index) has a definition written or postponed.
@@ -90,7 +93,7 @@ final class EncodingSession: GEncoder {
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
         state = .allocate(capacity: 1)
         state.initialize(to: State(buffer: buffer, opaqueDescriptions: describingValues ? [:] : nil))
-        state.pointee.openValues.append(OpenValue(keys: state.pointee.keySequences.makeSequence()))
+        state.pointee.open = OpenValue(keys: state.pointee.keySequences.makeSequence())
     }
 
     deinit {
@@ -146,9 +149,8 @@ final class EncodingSession: GEncoder {
     }
 
     private func unkeyedField(_ body: () throws -> Void) throws {
-        let last = state.pointee.openValues.count - 1
-        let index = state.pointee.openValues[last].unkeyedCount
-        state.pointee.openValues[last].unkeyedCount = index + 1
+        let index = state.pointee.open.unkeyedCount
+        state.pointee.open.unkeyedCount = index + 1
         do {
             try body()
         } catch let error as GCodableError {
@@ -157,9 +159,8 @@ final class EncodingSession: GEncoder {
     }
 
     private func keyedField(_ key: String, _ body: (UInt32) throws -> Void) throws {
-        let last = state.pointee.openValues.count - 1
-        let open = state.pointee.openValues[last]
-        state.pointee.openValues[last].keyedCount = open.keyedCount + 1
+        let open = state.pointee.open
+        state.pointee.open.keyedCount = open.keyedCount + 1
         let keyID = state.pointee.keySequences.id(for: key, sequence: open.keys, position: open.keyedCount) {
             state.pointee.keys.id(for: $0)
         }
@@ -225,7 +226,7 @@ final class EncodingSession: GEncoder {
             if conditional { return state.pointee.buffer.writeNodeHeader(.ptc, keyID: keyID, objectID: objectID) }
         }
         state.pointee.defined[Int(objectID)] = true
-        if state.pointee.openValues.count > Self.maximumInlineDepth {
+        if state.pointee.openCount > Self.maximumInlineDepth {
             state.pointee.buffer.writeNodeHeader(.pts, keyID: keyID, objectID: objectID)
             state.pointee.postponed.append { [unowned self] in
                 try self.writeDefinition(value, strategy, keyID: 0, objectID: objectID)
@@ -269,9 +270,12 @@ final class EncodingSession: GEncoder {
             throw GCodableError.cannotEncode(T.self, .init(
                 debugDescription: "values nest deeper than this thread's stack allows: encode on a thread with a larger stack"))
         }
-        state.pointee.openValues.append(OpenValue(keys: keys))
+        let enclosing = state.pointee.open
+        state.pointee.open = OpenValue(keys: keys)
+        state.pointee.openCount += 1
         try value.encode(to: self)
-        state.pointee.openValues.removeLast()
+        state.pointee.open = enclosing
+        state.pointee.openCount -= 1
         state.pointee.buffer.writeEnd()
     }
 
