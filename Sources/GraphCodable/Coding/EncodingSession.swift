@@ -158,6 +158,7 @@ final class EncodingSession: GEncoder {
         }
     }
 
+    @inline(__always)
     private func keyedField(_ key: String, _ body: (UInt32) throws -> Void) throws {
         let open = state.pointee.open
         state.pointee.open.keyedCount = open.keyedCount + 1
