@@ -34,6 +34,17 @@ import Testing
         let readings = [1.5, -0.0, .infinity, .nan]
         #expect(try GraphEncoder().dump(readings, options: .readable).contains("BIV [1.5, -0.0, inf, nan]\n"))
         #expect(try GraphEncoder().dump([Int](), options: .readable).contains("BIV []\n"))
+        // Strings print as String(reflecting:) prints them, apostrophes escaped.
+        for text in ["it's", "plain", "a\"b", "tab\there", "é"] {
+            #expect(try GraphEncoder().dump(text, options: .readable).contains("BIV \(String(reflecting: text))"))
+        }
+        // The limit counts characters piece by piece: a URL that is a lone combining mark
+        // joins the separator before it in the text, but counts as one character.
+        let marks = Array(repeating: "\"\u{301}\"", count: 22).joined(separator: ",")
+        let urls = try PayloadRuleTests.archive(types: #"{"array":20}"#, value: "[\(marks)]")
+        var text = "["
+        for index in 0 ..< 22 { text += (index > 0 ? ", " : "") + "\u{301}" }
+        #expect(try GraphDecoder().dump(from: urls, options: .readable).contains("BIV \(text.prefix(64))…\n"))
     }
 
     @Test func valuesThatDoNotFitTheirLayoutAreRejected() throws {

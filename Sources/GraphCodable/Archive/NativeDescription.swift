@@ -24,16 +24,22 @@ struct NativeDescription {
             return cut(Self.text(of: value, layout), limit: limit)
         case .array(.scalar(let code)):
             guard let count = try? reader.readCount() else { return nil }
-            var text = "["
-            text.reserveCapacity(min(limit, 1024) + 32)
-            for index in 0 ..< count {
-                guard let value = try? NativeDescriptor.readScalar(code, &reader) else { return nil }
-                if index > 0 { text += ", " }
-                text += Self.text(of: value, .scalar(code))
-                // Characters are never more than UTF-8 bytes: only a long text needs counting.
-                if text.utf8.count > limit, text.count > limit { return String(text.prefix(limit)) + "…" }
+            // Counted piece by piece, as the walk counts (a piece may begin with a combining
+            // mark, which joins the character before it in the whole text).
+            var description = NativeDescription(limit: limit)
+            description.text.reserveCapacity(min(limit, 1024) + 32)
+            do {
+                try description.append("[")
+                for index in 0 ..< count {
+                    guard let value = try? NativeDescriptor.readScalar(code, &reader) else { return nil }
+                    if index > 0 { try description.append(", ") }
+                    try description.append(Self.text(of: value, .scalar(code)))
+                }
+                try description.append("]")
+            } catch {
+                return String(description.text.prefix(limit)) + "…"
             }
-            return cut(text + "]", limit: limit)
+            return description.text
         default:
             break
         }
@@ -99,9 +105,9 @@ struct NativeDescription {
     }
 
     /// A string as Swift prints it: quoted, with `String(reflecting:)`'s escapes, which
-    /// printable ASCII without quotes or backslashes does not need.
+    /// printable ASCII without quotes, apostrophes or backslashes does not need.
     static func quoted(_ text: String) -> String {
-        let plain = text.utf8.allSatisfy { (0x20 ... 0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        let plain = text.utf8.allSatisfy { (0x20 ... 0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "'") }
         return plain ? "\"" + text + "\"" : String(reflecting: text)
     }
 
