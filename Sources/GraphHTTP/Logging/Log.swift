@@ -1,5 +1,10 @@
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The service's log: one line per event on standard error, in logfmt
 /// (`time=… level=info msg=request method=POST path=/v1/dump status=200 …`), so that both
@@ -13,8 +18,18 @@ public final class Log: Sendable {
 
         /// The level named `name` (`error`, `warning`, `info`, `debug`).
         public init?(name: String) {
-            guard let level = Self.allCases.first(where: { "\($0)" == name }) else { return nil }
+            guard let level = Self.allCases.first(where: { $0.name == name }) else { return nil }
             self = level
+        }
+
+        /// The level's name, as lines show it.
+        var name: String {
+            switch self {
+            case .error: "error"
+            case .warning: "warning"
+            case .info: "info"
+            case .debug: "debug"
+            }
         }
     }
 
@@ -34,10 +49,30 @@ public final class Log: Sendable {
 
     private func write(_ eventLevel: Level, _ message: String, _ fields: KeyValuePairs<String, String>) {
         guard eventLevel <= level.withLock({ $0 }) else { return }
-        var line = "time=\(Self.timestamp()) level=\(eventLevel) msg=\(Self.quoted(message))"
-        for (key, value) in fields { line += " \(key)=\(Self.quoted(value))" }
-        // A log that cannot be written (its reader gone) must not stop the service.
-        try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
+        var line = "time=" + Self.timestamp() + " level=" + eventLevel.name + " msg=" + Self.quoted(message)
+        for (key, value) in fields { line += " " + key + "=" + Self.quoted(value) }
+        line += "\n"
+        line.withUTF8 { Self.writeToStandardError($0) }
+    }
+
+    /// Writes the bytes whole, retrying interrupted and partial writes. A log that cannot be
+    /// written (its reader gone) must not stop the service: other failures drop the line.
+    private static func writeToStandardError(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var written = 0
+        while written < bytes.count {
+            #if canImport(Glibc)
+            let count = Glibc.write(STDERR_FILENO, bytes.baseAddress! + written, bytes.count - written)
+            #else
+            let count = Darwin.write(STDERR_FILENO, bytes.baseAddress! + written, bytes.count - written)
+            #endif
+            if count > 0 {
+                written += count
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
     }
 
     /// `value`, in quotes when it has spaces, quotes, `=` or control characters.

@@ -45,8 +45,11 @@ enum CodableWorkload {
             ("PropertyListDecoder", plist.count, { _ = try PropertyListDecoder().decode(Value.self, from: plist) }),
         ]
         if let memoryBytes {
-            let copy = { _ = archive.withUnsafeBytes { source in [UInt8](unsafeUninitializedCapacity: memoryBytes) { buffer, count in
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: source.prefix(memoryBytes)))
+            // The values' bytes in memory (8 per value, whatever the archive's layout makes
+            // of them), copied into fresh memory.
+            let source = [UInt8](repeating: 0x5A, count: memoryBytes)
+            let copy = { _ = source.withUnsafeBytes { source in [UInt8](unsafeUninitializedCapacity: memoryBytes) { buffer, count in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
                 count = memoryBytes
             } } }
             encoders.append(("memcpy", memoryBytes, copy))
