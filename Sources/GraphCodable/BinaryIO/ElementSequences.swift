@@ -51,6 +51,11 @@ extension BinaryWriteBuffer {
     /// elements are copied in one block, those of looped elements written by their loop.
     mutating func writeElements<C: Collection>(of elements: C) throws where C.Element: BinaryOType {
         writeCount(elements.count)
+        // Int, the commonest element, skips the conformance lookups below: they cost more
+        // than writing a short array.
+        if C.Element.self == Int.self, try elements.withContiguousStorageIfAvailable({ try Int.write(run: UnsafeRawBufferPointer($0), to: &self) }) != nil {
+            return
+        }
         #if _endian(little)
         if C.Element.self is any BulkCopyable.Type,
             elements.withContiguousStorageIfAvailable({ writeBytes(UnsafeRawBufferPointer($0)) }) != nil
@@ -84,6 +89,14 @@ extension BinaryReadBuffer {
     mutating func readElements<Element: BinaryIType>() throws -> [Element] {
         let count = try readCount()
         try charge(count, of: Element.self)
+        var elements = [Element]()
+        elements.reserveCapacity(Swift.min(count, Self.reservationLimit))
+        // Int, the commonest element, skips the conformance lookups below: they cost more
+        // than reading a short array.
+        if Element.self == Int.self {
+            try withUnsafeMutablePointer(to: &elements) { try Int.read(count, appendingTo: UnsafeMutableRawPointer($0), from: &self) }
+            return elements
+        }
         #if _endian(little)
         if Element.self is any BulkCopyable.Type {
             let byteCount = count.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
@@ -98,8 +111,6 @@ extension BinaryReadBuffer {
             }
         }
         #endif
-        var elements = [Element]()
-        elements.reserveCapacity(Swift.min(count, Self.reservationLimit))
         if let looped = Element.self as? any LoopedElement.Type {
             try withUnsafeMutablePointer(to: &elements) { try looped.read(count, appendingTo: UnsafeMutableRawPointer($0), from: &self) }
         } else {
