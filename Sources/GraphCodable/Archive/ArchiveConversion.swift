@@ -52,14 +52,13 @@ extension ParsedArchive {
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
         var copied = header.bodyRange.lowerBound
         for node in nodes where node.kind.hasPayload {
-            if case .copy(let layout)? = rewrites[Int(node.typeReference)] {
-                // Its scalars are still checked, as transcoding reads them.
-                var reader = payloadReader(of: node)
-                try layout?.checkScalars(&reader)
-                continue
-            }
             var reader = payloadReader(of: node)
             switch rewrites[Int(node.typeReference)] {
+            case .copy(let layout)?:
+                // Left where it is, to be copied with the bytes around it; its scalars are
+                // still checked, as transcoding reads them.
+                try layout?.checkScalars(&reader)
+                continue
             case .transcode(let layout)?:
                 buffer.writeBytes(bytes[copied ..< node.payload.lowerBound])
                 try layout.transcode(&reader, to: &buffer)
@@ -69,8 +68,8 @@ extension ParsedArchive {
                 prefix.appendVarUInt(UInt64(node.payload.count))
                 buffer.writeBytes(bytes[copied ..< node.payload.lowerBound - prefix.count])
                 try buffer.writeLengthPrefixed { try rewrite(&reader, &$0) }
-            case .copy?, .missing?, nil:
-                preconditionFailure("copied payloads were skipped, and every other type was found above")
+            case .missing?, nil:
+                preconditionFailure("every payload's type was found above")
             }
             guard reader.isAtEnd else {
                 throw GCodableError.corrupted("\(reader.remainingCount) bytes of a payload were not read", at: reader.offset)

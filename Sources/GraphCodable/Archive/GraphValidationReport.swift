@@ -117,14 +117,7 @@ extension ParsedArchive {
         var seen: Set<Int> = []
         var unequal = 0
         defer { budget.refund(seen.count * NativeContentCheck.identityCost) }
-        var field = index + 1
-        var position = 0
-        while field < nodes[index].next {
-            let node = nodes[field]
-            field = node.next
-            guard node.keyID == 0 else { continue }
-            defer { position += 1 }
-            guard position.isMultiple(of: step) else { continue }
+        for node in comparedFields(of: index, every: step) {
             let (value, layout): (NativeValue, NativeDescriptor)
             switch (node.kind, types.resolve(node.typeReference)) {
             case (.nil, _):
@@ -143,6 +136,42 @@ extension ParsedArchive {
             try budget.charge(NativeContentCheck.identityCost, at: node.offset)
             guard seen.insert(identity).inserted else { throw GCodableError.corrupted(message, at: node.offset) }
         }
+    }
+}
+
+/// The unkeyed fields `0, every, 2 × every…` of a `VAL`, in order: the elements of a set
+/// stored node by node (`every` 1), or the keys of such a dictionary (`every` 2).
+struct ComparedFields: Sequence, IteratorProtocol {
+    private let nodes: [ArchiveNode]
+    private let step: Int
+    private let end: Int
+    private var field: Int
+    private var position = 0
+
+    fileprivate init(nodes: [ArchiveNode], of index: Int, every step: Int) {
+        self.nodes = nodes
+        self.step = step
+        end = nodes[index].next
+        field = index + 1
+    }
+
+    mutating func next() -> ArchiveNode? {
+        while field < end {
+            let node = nodes[field]
+            field = node.next
+            guard node.keyID == 0 else { continue }
+            let unkeyed = position
+            position += 1
+            if unkeyed.isMultiple(of: step) { return node }
+        }
+        return nil
+    }
+}
+
+extension ParsedArchive {
+    /// The unkeyed fields `0, every, 2 × every…` of the `VAL` at `index`.
+    func comparedFields(of index: Int, every step: Int) -> ComparedFields {
+        ComparedFields(nodes: nodes, of: index, every: step)
     }
 }
 

@@ -136,14 +136,7 @@ extension ParsedArchive {
     ) -> Bool {
         payloads.removeAll(keepingCapacity: true)
         var type: UInt32?
-        var field = index + 1
-        var position = 0
-        while field < nodes[index].next {
-            let node = nodes[field]
-            field = node.next
-            guard node.keyID == 0 else { continue }
-            defer { position += 1 }
-            guard position.isMultiple(of: step) else { continue }
+        for node in comparedFields(of: index, every: step) {
             guard node.kind == .biv, type == nil || type == node.typeReference else { return false }
             type = node.typeReference
             payloads.append(node.payload)
