@@ -132,7 +132,7 @@ private struct BodyParser {
     func parse(_ body: inout BinaryReadBuffer) throws -> (nodes: [ArchiveNode], definitions: ObjectTable<Int>) {
         var nodes: [ArchiveNode] = []
         var definitions = ObjectTable<Int>()
-        nodes.reserveCapacity(min(body.remainingCount / 4, limits.maximumNodeCount, 1 << 20))
+        nodes.reserveCapacity(min(body.remainingCount / 4, limits.maximumNodeCount, 1 << 16))
         /// The open VAL/REF nodes, each with the step that reached it.
         var open: [(index: Int, step: Step?)] = []
 
