@@ -122,11 +122,26 @@ public struct GraphArchive: Sendable, Equatable {
     /// structure that breaks the format's rules (a key id outside the key table, a native
     /// payload that does not fit its layout…) throws.
     public func bytes(limits: ArchiveLimits = ArchiveLimits()) throws -> [UInt8] {
-        var buffer = BinaryWriteBuffer(version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
+        let layouts = try nativeLayouts()
+        return try Self.assemble(
+            isChecksummed: isChecksummed, internalBinaryIOVersion: internalBinaryIOVersion, userBinaryIOVersion: userBinaryIOVersion,
+            types: types, keys: keys, limits: limits
+        ) { buffer in
+            try writeBody(to: &buffer, layouts: layouts)
+        }
+    }
+
+    /// An archive from its parts: the body that `writeBody` writes, then the tables, under a
+    /// sealed header; checked as decoding checks it, under `limits`.
+    static func assemble(
+        isChecksummed: Bool, internalBinaryIOVersion: UInt16, userBinaryIOVersion: UInt16, types: [TypeEntry], keys: [String],
+        limits: ArchiveLimits, reservingCapacity capacity: Int = 256, writeBody: (inout BinaryWriteBuffer) throws -> Void
+    ) throws -> [UInt8] {
+        var buffer = BinaryWriteBuffer(version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion, reservingCapacity: capacity)
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
-        try writeBody(to: &buffer, layouts: try nativeLayouts())
+        try writeBody(&buffer)
         let bodyLength = buffer.count - ArchiveHeader.size
-        writeTables(to: &buffer)
+        writeTables(types: types, keys: keys, to: &buffer)
         var bytes = buffer.bytes
         ArchiveHeader.seal(&bytes, header: ArchiveHeader(
             flags: isChecksummed ? .checksummed : [], internalBinaryIOVersion: internalBinaryIOVersion,
@@ -136,9 +151,15 @@ public struct GraphArchive: Sendable, Equatable {
         return bytes
     }
 
-    /// The native layout of each type reference that has one, checked as the binary type
-    /// table is: components earlier, SIMD lanes scalar, at most 256 parts per layout.
+    /// The native layout of each type reference that has one.
     func nativeLayouts() throws -> [UInt32: NativeDescriptor] {
+        try Self.nativeLayouts(of: types)
+    }
+
+    /// The native layout of each type reference of the table `types` that has one, checked
+    /// as the binary type table is: components earlier, SIMD lanes scalar, at most 256 parts
+    /// per layout.
+    static func nativeLayouts(of types: [TypeEntry]) throws -> [UInt32: NativeDescriptor] {
         var layouts: [UInt32: (layout: NativeDescriptor, size: Int)] = [:]
         for code in NativeTypeCode.allCases where code.isScalar { layouts[UInt32(code.rawValue)] = (.scalar(code), 1) }
         for (index, entry) in types.enumerated() {
@@ -224,7 +245,7 @@ public struct GraphArchive: Sendable, Equatable {
         }
     }
 
-    private func writeTables(to buffer: inout BinaryWriteBuffer) {
+    private static func writeTables(types: [TypeEntry], keys: [String], to buffer: inout BinaryWriteBuffer) {
         buffer.writeCount(types.count)
         for entry in types {
             switch entry {

@@ -81,13 +81,18 @@ extension BinaryWriteBuffer {
         let lengthOffset = count
         writeByte(0)
         try body(&self)
-        let length = count - lengthOffset - 1
-        if length < 0x80 {
-            bytes[lengthOffset] = UInt8(length)
+        fillVarUIntPlaceholder(at: lengthOffset, with: UInt64(count - lengthOffset - 1))
+    }
+
+    /// Writes `value` as a variable-length integer in place of the one-byte placeholder at
+    /// `offset`, moving what follows when it takes more than a byte.
+    mutating func fillVarUIntPlaceholder(at offset: Int, with value: UInt64) {
+        if value < 0x80 {
+            bytes[offset] = UInt8(value)
         } else {
             var prefix = ScratchBytes()
-            prefix.appendVarUInt(UInt64(length))
-            prefix.withBytes { bytes.replaceSubrange(lengthOffset ..< lengthOffset + 1, with: $0) }
+            prefix.appendVarUInt(value)
+            prefix.withBytes { bytes.replaceSubrange(offset ..< offset + 1, with: $0) }
         }
     }
 }

@@ -37,7 +37,7 @@ public struct ArchiveOperations: Sendable {
 
     /// The archive a JSON form describes.
     public func archive(fromJSON json: [UInt8]) throws(Problem) -> [UInt8] {
-        try codec(invalidKind: .invalidArchiveJSON, decodingKind: .invalidArchiveJSON) { try GraphArchive(json: json, limits: limits).bytes(limits: limits) }
+        try codec(invalidKind: .invalidArchiveJSON, decodingKind: .invalidArchiveJSON) { try GraphArchive.bytes(fromJSON: json, limits: limits) }
     }
 
     /// Writes the archive's types, as JSON, piece by piece through `output`; `resolvable` is

@@ -70,7 +70,7 @@ enum InspectWorkload {
             ("JSONSerialization.data", json.count, { _ = try JSONSerialization.data(withJSONObject: object) }),
         ])
         try report.compare("read the JSON form back", [
-            ("GraphArchive(json:).bytes()", json.count, { _ = try GraphArchive(json: json).bytes() }),
+            ("GraphArchive.bytes(fromJSON:)", json.count, { _ = try GraphArchive.bytes(fromJSON: json) }),
             ("JSONSerialization.jsonObject", json.count, { _ = try JSONSerialization.jsonObject(with: Data(json)) }),
         ])
         report.note(String(format: "the compact JSON form is %.1f times the archive's size", Double(json.count) / Double(archive.count)))

@@ -104,131 +104,170 @@ enum NativeJSON {
         return .number(number.description)
     }
 
-    /// `text` as an integer: decimal digits with an optional leading minus, nothing else.
-    static func integer<T: FixedWidthInteger>(_ text: String, as _: T.Type) -> T? {
-        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0) }) else { return nil }
-        return T(text)
-    }
-
-    static func value(of json: JSONValue, layout: NativeDescriptor, reader: inout JSONReader) throws -> NativeValue {
-        guard reader.stack.hasRoom() else { throw reader.problem("the value nests too deeply for this thread's stack", at: nil) }
-        func fail(_ expected: String) -> GCodableError { reader.problem("expected \(expected) for \(layout)", at: nil) }
-        func elements() throws -> [JSONValue] {
-            guard case .array(let elements) = json else { throw fail("an array") }
-            return elements
-        }
-        func each(_ values: [JSONValue], _ layout: NativeDescriptor, reader: inout JSONReader) throws -> [NativeValue] {
-            try values.enumerated().map { index, element in
-                try reader.nested(.index(index)) { try value(of: element, layout: layout, reader: &$0) }
-            }
-        }
+    /// Writes the payload of `layout` that the JSON value at `position` stands for: the
+    /// inverse of ``write(_:_:to:stack:)``. A value that does not fit the layout throws a
+    /// ``JSONProblem`` at the value. (The recursion follows the layout, at most 256 parts.)
+    static func writePayload(_ layout: NativeDescriptor, from text: JSONText, at position: JSONPosition, to buffer: inout BinaryWriteBuffer) throws {
+        func fail(_ expected: String) -> JSONProblem { JSONProblem("expected \(expected) for \(layout)", at: position) }
         switch layout {
         case .scalar(let code):
-            return try scalar(json, code, fail: fail)
+            try writeScalar(code, from: text, at: position, to: &buffer)
         case .array(let element), .set(let element):
-            return .sequence(try each(try elements(), element, reader: &reader))
-        case .simd(let lanes, let scalar):
-            let values = try elements()
-            guard values.count == lanes else { throw fail("\(lanes) lanes") }
-            return .sequence(try each(values, scalar, reader: &reader))
-        case .dictionary(let key, let valueLayout):
-            return .dictionary(try elements().enumerated().map { index, pair in
-                try reader.nested(.index(index)) { reader in
-                    guard case .array(let parts) = pair, parts.count == 2 else { throw reader.problem("expected a [key, value] pair", at: nil) }
-                    return (try reader.nested(.index(0)) { try value(of: parts[0], layout: key, reader: &$0) },
-                            try reader.nested(.index(1)) { try value(of: parts[1], layout: valueLayout, reader: &$0) })
-                }
-            })
+            guard text.first(position) == UInt8(ascii: "[") else { throw fail("an array") }
+            let countOffset = buffer.count
+            buffer.writeByte(0)
+            var count = 0
+            try text.forEachElement(of: position) { item, _ in
+                try writePayload(element, from: text, at: item, to: &buffer)
+                count += 1
+            }
+            buffer.fillVarUIntPlaceholder(at: countOffset, with: UInt64(count))
+        case .dictionary(let key, let value):
+            guard text.first(position) == UInt8(ascii: "[") else { throw fail("an array") }
+            let countOffset = buffer.count
+            buffer.writeByte(0)
+            var count = 0
+            try text.forEachElement(of: position) { pair, _ in
+                let parts = try elements(of: pair, count: 2, in: text)
+                guard let parts else { throw JSONProblem("expected a [key, value] pair", at: pair) }
+                try writePayload(key, from: text, at: parts[0], to: &buffer)
+                try writePayload(value, from: text, at: parts[1], to: &buffer)
+                count += 1
+            }
+            buffer.fillVarUIntPlaceholder(at: countOffset, with: UInt64(count))
         case .optional(let wrapped):
-            if case .null = json { return .optional(nil) }
-            guard case .optional = wrapped else { return .optional(try value(of: json, layout: wrapped, reader: &reader)) }
-            guard let some = json["some"] else { throw fail("null or {\"some\": …}") }
-            return .optional(try reader.nested(.key("some")) { try value(of: some, layout: wrapped, reader: &$0) })
+            if text.first(position) == UInt8(ascii: "n") { return buffer.writeByte(0) }
+            buffer.writeByte(1)
+            guard case .optional = wrapped else { return try writePayload(wrapped, from: text, at: position, to: &buffer) }
+            guard text.first(position) == UInt8(ascii: "{"), let some = text.member("some", of: position) else {
+                throw fail("null or {\"some\": …}")
+            }
+            try writePayload(wrapped, from: text, at: some, to: &buffer)
         case .range(let bound), .closedRange(let bound):
-            let values = try elements()
-            guard values.count == 2 else { throw fail("[lower, upper]") }
-            let bounds = try each(values, bound, reader: &reader)
-            return .bounds(bounds[0], bounds[1])
+            guard let bounds = try elements(of: position, count: 2, in: text) else { throw fail("[lower, upper]") }
+            for place in bounds { try writePayload(bound, from: text, at: place, to: &buffer) }
+        case .simd(let lanes, let scalar):
+            guard let values = try elements(of: position, count: lanes, in: text) else { throw fail("\(lanes) lanes") }
+            for place in values { try writePayload(scalar, from: text, at: place, to: &buffer) }
         }
     }
 
-    private static func scalar(_ json: JSONValue, _ code: NativeTypeCode, fail: (String) -> GCodableError) throws -> NativeValue {
-        func text() throws -> String {
-            guard case .string(let text) = json else { throw fail("a string") }
-            return text
+    /// The places of the elements of the array at `position` when it has exactly `count`,
+    /// otherwise nil.
+    private static func elements(of position: JSONPosition, count: Int, in text: JSONText) throws -> [JSONPosition]? {
+        guard text.first(position) == UInt8(ascii: "[") else { return nil }
+        var places: [JSONPosition] = []
+        var next = text.firstElement(of: position)
+        while let element = next {
+            guard places.count < count else { return nil }
+            places.append(element)
+            next = text.element(after: text.end(of: element))
         }
-        func integerText() throws -> String {
-            switch json {
-            case .number(let text), .string(let text): return text
-            default: throw fail("an integer")
+        return places.count == count ? places : nil
+    }
+
+    private static func writeScalar(_ code: NativeTypeCode, from text: JSONText, at position: JSONPosition, to buffer: inout BinaryWriteBuffer) throws {
+        func fail(_ expected: String) -> JSONProblem { JSONProblem("expected \(expected) for \(code.name)", at: position) }
+        func integer<T: FixedWidthInteger>(_: T.Type) throws -> T {
+            guard let integer = text.integer(at: position, as: T.self) else {
+                throw fail(text.isInteger(position) ? "an integer within the type's range" : "an integer")
             }
+            return integer
         }
-        func double(_ json: JSONValue) throws -> Double {
-            switch json {
-            case .number(let text): if let number = Double(text) { return number }
-            case .string("nan"): return .nan
-            case .string("inf"): return .infinity
-            case .string("-inf"): return -.infinity
-            case .string("-0"): return -0.0
-            case .string(let text) where text.hasPrefix("nan:0x"):
-                if let bits = UInt64(text.dropFirst(6), radix: 16), Double(bitPattern: bits).isNaN { return Double(bitPattern: bits) }
-            default: break
+        func string<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+            guard let result = try text.withStringUTF8(at: position, body) else { throw fail("a string") }
+            return result
+        }
+        func double(at place: JSONPosition) throws -> Double {
+            guard let number = Self.double(from: text, at: place) else {
+                throw JSONProblem("expected a number, \"nan\", \"inf\", \"-inf\" or \"-0\" for \(code.name)", at: place)
             }
-            throw fail("a number, \"nan\", \"inf\", \"-inf\" or \"-0\"")
+            return number
         }
         switch code {
         case .bool:
-            guard case .bool(let flag) = json else { throw fail("true or false") }
-            return .bool(flag)
-        case .int8, .int16, .int32, .int64, .int:
-            guard let integer = integer(try integerText(), as: Int64.self) else { throw fail("an integer") }
-            return .signed(integer)
-        case .uint8, .uint16, .uint32, .uint64, .uint:
-            guard let integer = integer(try integerText(), as: UInt64.self) else { throw fail("an unsigned integer") }
-            return .unsigned(integer)
-        case .int128:
-            guard let integer = integer(try integerText(), as: Int128.self) else { throw fail("an integer") }
-            return .signed128(integer)
-        case .uint128:
-            guard let integer = integer(try integerText(), as: UInt128.self) else { throw fail("an unsigned integer") }
-            return .unsigned128(integer)
+            guard let flag = text.bool(at: position) else { throw fail("true or false") }
+            buffer.writeByte(flag ? 1 : 0)
+        case .int8: buffer.writeInteger(try integer(Int8.self))
+        case .int16: buffer.writeInteger(try integer(Int16.self))
+        case .int32: buffer.writeInteger(try integer(Int32.self))
+        case .int64, .int: buffer.writeInteger(try integer(Int64.self))
+        case .uint8: buffer.writeInteger(try integer(UInt8.self))
+        case .uint16: buffer.writeInteger(try integer(UInt16.self))
+        case .uint32: buffer.writeInteger(try integer(UInt32.self))
+        case .uint64, .uint: buffer.writeInteger(try integer(UInt64.self))
+        case .int128: buffer.writeFixedWidth(try integer(Int128.self))
+        case .uint128: buffer.writeFixedWidth(try integer(UInt128.self))
         case .float16:
-            let hex = try text()
-            guard hex.hasPrefix("0x"), let bits = UInt16(hex.dropFirst(2), radix: 16) else { throw fail("\"0x\" and 16 bits") }
-            return .float16(bits)
+            let hex = try string { String(decoding: $0, as: UTF8.self) }
+            guard hex.hasPrefix("0x"), (3 ... 6).contains(hex.utf8.count), let bits = UInt16(hex.dropFirst(2), radix: 16) else {
+                throw fail("\"0x\" and 16 bits")
+            }
+            buffer.writeFixedWidth(bits)
         case .float:
-            switch json {
-            case .number(let number): if let value = Float(number) { return .float(value) }
-            case .string(let special) where special.hasPrefix("nan:0x"):
-                if let bits = UInt32(special.dropFirst(6), radix: 16), Float(bitPattern: bits).isNaN { return .float(Float(bitPattern: bits)) }
-            default: return .float(Float(try double(json)))
+            buffer.writeFixedWidth(try float().bitPattern)
+        case .double, .cgFloat, .date:
+            buffer.writeFixedWidth(try double(at: position).bitPattern)
+        case .string, .decimal:
+            try string { utf8 in
+                buffer.writeCount(utf8.count)
+                buffer.writeBytes(UnsafeRawBufferPointer(utf8))
             }
-            throw fail("a number")
-        case .double, .cgFloat: return .double(try double(json))
-        case .date: return .date(try double(json))
-        case .string, .decimal: return .text(try text())
         case .character:
-            let character = try text()
+            let character = try string { String(decoding: $0, as: UTF8.self) }
             guard character.count == 1 else { throw fail("one character") }
-            return .text(character)
+            buffer.writeString(character)
         case .data:
-            guard let data = Data(base64Encoded: try text()) else { throw fail("base64") }
-            return .data([UInt8](data))
+            guard let data = try string({ Data(base64Encoded: Data($0)) }) else { throw fail("base64") }
+            buffer.writeCount(data.count)
+            buffer.writeBytes(data)
         case .uuid:
-            guard let uuid = UUID(uuidString: try text()) else { throw fail("a UUID") }
-            return .uuid(uuid)
+            guard let uuid = UUID(uuidString: try string { String(decoding: $0, as: UTF8.self) }) else { throw fail("a UUID") }
+            try uuid.write(to: &buffer)
         case .url:
-            if case .string(let relative) = json { return .url(relative: relative, base: nil) }
-            guard case .string(let relative)? = json["relative"], case .string(let base)? = json["base"] else {
-                throw fail("a string or {\"relative\": …, \"base\": …}")
+            if let relative = text.string(at: position) {
+                buffer.writeString(relative)
+                return try String?.none.write(to: &buffer)
             }
-            return .url(relative: relative, base: base)
+            guard text.first(position) == UInt8(ascii: "{"),
+                  let relative = text.member("relative", of: position).flatMap(text.string(at:)),
+                  let base = text.member("base", of: position).flatMap(text.string(at:))
+            else { throw fail("a string or {\"relative\": …, \"base\": …}") }
+            buffer.writeString(relative)
+            try String?.some(base).write(to: &buffer)
         case .cgPoint, .cgSize, .cgRect:
-            guard case .array(let parts) = json, parts.count == (code == .cgRect ? 4 : 2) else { throw fail("an array of numbers") }
-            return .geometry(try parts.map(double))
+            guard let parts = try elements(of: position, count: code == .cgRect ? 4 : 2, in: text) else { throw fail("an array of numbers") }
+            for part in parts { buffer.writeFixedWidth(try double(at: part).bitPattern) }
         default:
             throw fail("a scalar")
+        }
+
+        /// A `Float` from its own decimal text (not rounded twice through a `Double`), its
+        /// NaN bits, or a special value.
+        func float() throws -> Float {
+            if let float = text.float(at: position) { return float }
+            if let special = text.string(at: position), special.hasPrefix("nan:0x") {
+                guard let bits = UInt32(special.dropFirst(6), radix: 16), Float(bitPattern: bits).isNaN else { throw fail("a NaN's 32 bits") }
+                return Float(bitPattern: bits)
+            }
+            return Float(try double(at: position))
+        }
+    }
+
+    /// A `Double` as the JSON form writes it: a number, "nan", "inf", "-inf", "-0", or
+    /// "nan:0x" and the bits of a NaN.
+    private static func double(from text: JSONText, at position: JSONPosition) -> Double? {
+        if let number = text.double(at: position) { return number }
+        guard let special = text.string(at: position) else { return nil }
+        switch special {
+        case "nan": return .nan
+        case "inf": return .infinity
+        case "-inf": return -.infinity
+        case "-0": return -0.0
+        case let other where other.hasPrefix("nan:0x"):
+            guard let bits = UInt64(other.dropFirst(6), radix: 16), Double(bitPattern: bits).isNaN else { return nil }
+            return Double(bitPattern: bits)
+        default: return nil
         }
     }
 }

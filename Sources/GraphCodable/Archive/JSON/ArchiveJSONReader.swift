@@ -1,0 +1,304 @@
+import Foundation
+
+/// Reads the JSON form of an archive (Docs/ArchiveJSON.md) straight into the archive's
+/// bytes. The text is checked and indexed in one pass (``JSONText``); then each node is
+/// written as it is met, its members taken in the format's order whatever their order in
+/// the text, and no tree of values or model of nodes is built.
+struct ArchiveJSONReader {
+    private let text: JSONText
+    private let budget: MemoryBudget
+    /// The bytes written so far that were charged to the budget.
+    private var charged = 0
+
+    /// The archive that the JSON form `json` describes, checked as decoding checks it.
+    /// Invalid JSON throws naming its byte offset; JSON that breaks the form's rules, naming
+    /// its JSON path.
+    static func archive(fromJSON json: [UInt8], limits: ArchiveLimits) throws -> [UInt8] {
+        let budget = MemoryBudget(forArchiveOfSize: json.count, limits: limits)
+        // Two levels of JSON a level of nodes, and the native values' own nesting.
+        return try JSONText.withChecked(json, maximumDepth: 2 * limits.maximumDepth + 300, budget: budget) { text in
+            var reader = ArchiveJSONReader(text: text, budget: budget)
+            do {
+                return try reader.archive(limits: limits)
+            } catch let problem as JSONProblem {
+                throw problem.error(in: text)
+            }
+        }
+    }
+
+    private init(text: JSONText, budget: MemoryBudget) {
+        self.text = text
+        self.budget = budget
+    }
+
+    private mutating func archive(limits: ArchiveLimits) throws -> [UInt8] {
+        let document = text.root
+        guard text.first(document) == UInt8(ascii: "{") else { throw JSONProblem("the JSON form is an object", at: document) }
+        func member(_ name: StaticString) -> (name: String, value: JSONPosition?) {
+            ("\(name)", text.member(name, of: document))
+        }
+        let format = member("format")
+        guard try string(format, of: document) == "graphcodable-archive" else {
+            throw JSONProblem("not the JSON form of a GraphCodable archive", member: format.name, value: format.value, of: document)
+        }
+        let formatVersion = member("formatVersion")
+        guard try integer(formatVersion, of: document, as: UInt16.self) == 1 else {
+            throw JSONProblem("unsupported formatVersion", member: formatVersion.name, value: formatVersion.value, of: document)
+        }
+        let checksummed = member("checksummed")
+        guard let checksummedValue = checksummed.value, let isChecksummed = text.bool(at: checksummedValue) else {
+            throw JSONProblem("expected true or false", member: checksummed.name, value: checksummed.value, of: document)
+        }
+        let internalVersion = try integer(member("internalBinaryIOVersion"), of: document, as: UInt16.self)
+        let userVersion = try integer(member("userBinaryIOVersion"), of: document, as: UInt16.self)
+        var types: [GraphArchive.TypeEntry] = []
+        try text.forEachElement(of: try array(member("types"), of: document)) { entry, _ in types.append(try typeEntry(entry)) }
+        var keys: [String] = []
+        try text.forEachElement(of: try array(member("keys"), of: document)) { key, _ in
+            guard let string = text.string(at: key) else { throw JSONProblem("expected a string", at: key) }
+            keys.append(string)
+        }
+        let body = try array(member("body"), of: document)
+        let layouts = try Self.layoutsByReference(types)
+        try budget.charge(keys.count, of: KeyIDs.costPerKey)
+        let keyIDs = KeyIDs(keys)
+        return try GraphArchive.assemble(
+            isChecksummed: isChecksummed, internalBinaryIOVersion: internalVersion, userBinaryIOVersion: userVersion,
+            types: types, keys: keys, limits: limits, reservingCapacity: text.bytes.count / 4
+        ) { buffer in
+            try writeBody(body, layouts: layouts, keyIDs: keyIDs, to: &buffer)
+        }
+    }
+
+    // MARK: Members of the document and of type entries
+
+    private func string(_ member: (name: String, value: JSONPosition?), of object: JSONPosition) throws -> String {
+        guard let value = member.value, let string = text.string(at: value) else {
+            throw JSONProblem("expected a string", member: member.name, value: member.value, of: object)
+        }
+        return string
+    }
+
+    private func array(_ member: (name: String, value: JSONPosition?), of object: JSONPosition) throws -> JSONPosition {
+        guard let value = member.value, text.first(value) == UInt8(ascii: "[") else {
+            throw JSONProblem("expected an array", member: member.name, value: member.value, of: object)
+        }
+        return value
+    }
+
+    private func integer<T: FixedWidthInteger>(_ member: (name: String, value: JSONPosition?), of object: JSONPosition, as _: T.Type) throws -> T {
+        guard let value = member.value else { throw JSONProblem("expected an integer", member: member.name, value: nil, of: object) }
+        return try integer(at: value)
+    }
+
+    /// The integer at `position`: a JSON integer, or a string of decimal digits.
+    private func integer<T: FixedWidthInteger>(at position: JSONPosition) throws -> T {
+        guard let integer = text.integer(at: position, as: T.self) else {
+            throw JSONProblem(text.isInteger(position) ? "expected an integer that fits \(T.self)" : "expected an integer", at: position)
+        }
+        return integer
+    }
+
+    private static let typeKinds = ["valueType", "classType", "array", "set", "dictionary", "optional", "range", "closedRange", "simd"]
+
+    private func typeEntry(_ entry: JSONPosition) throws -> GraphArchive.TypeEntry {
+        guard text.first(entry) == UInt8(ascii: "{") else { throw JSONProblem("a type must be an object", at: entry) }
+        var members: [String: JSONPosition] = [:]
+        var kinds: [String] = []
+        text.forEachMember(of: entry) { name, value in
+            var utf8: [UInt8] = []
+            text.decodeString(name, into: &utf8)
+            let name = String(decoding: utf8, as: UTF8.self)
+            if Self.typeKinds.contains(name) { kinds.append(name) }
+            if members[name] == nil { members[name] = value }
+        }
+        guard kinds.count == 1, let kind = kinds.first else {
+            throw JSONProblem("a type has exactly one of " + Self.typeKinds.joined(separator: ", "), at: entry)
+        }
+        func reference(_ name: String) throws -> UInt32 { try integer((name, members[name]), of: entry, as: UInt32.self) }
+        switch kind {
+        case "valueType", "classType":
+            let qualifiedName = try string((kind, members[kind]), of: entry)
+            let mangledName = try string(("mangledName", members["mangledName"]), of: entry)
+            let version = try reference("version")
+            return kind == "valueType"
+                ? .valueType(qualifiedName: qualifiedName, mangledName: mangledName, version: version)
+                : .classType(qualifiedName: qualifiedName, mangledName: mangledName, version: version)
+        case "array": return .array(element: try reference(kind))
+        case "set": return .set(element: try reference(kind))
+        case "optional": return .optional(wrapped: try reference(kind))
+        case "range": return .range(bound: try reference(kind))
+        case "closedRange": return .closedRange(bound: try reference(kind))
+        case "dictionary":
+            let pair = try array((kind, members[kind]), of: entry)
+            guard let key = text.firstElement(of: pair), let value = text.element(after: text.end(of: key)),
+                  text.element(after: text.end(of: value)) == nil
+            else { throw JSONProblem("a dictionary layout names a key and a value type", at: pair) }
+            return .dictionary(key: try integer(at: key), value: try integer(at: value))
+        default:
+            let lanes: UInt8 = try integer((kind, members[kind]), of: entry, as: UInt8.self)
+            return .simd(lanes: Int(lanes), scalar: try reference("scalar"))
+        }
+    }
+
+    /// The native layout of each type reference, indexed by the reference.
+    private static func layoutsByReference(_ types: [GraphArchive.TypeEntry]) throws -> [NativeDescriptor?] {
+        var layouts = [NativeDescriptor?](repeating: nil, count: Int(TypeReference.firstTableReference) + types.count)
+        for (reference, layout) in try GraphArchive.nativeLayouts(of: types) { layouts[Int(reference)] = layout }
+        return layouts
+    }
+
+    // MARK: Nodes
+
+    /// Writes the nodes of the body, depth first, without recursion: each array of fields
+    /// open is the place of its next node.
+    private mutating func writeBody(_ body: JSONPosition, layouts: [NativeDescriptor?], keyIDs: KeyIDs, to buffer: inout BinaryWriteBuffer) throws {
+        let names = NodeMembers.Names()
+        var open: [JSONPosition?] = [text.firstElement(of: body)]
+        while let top = open.last {
+            guard let position = top else {
+                open.removeLast()
+                if !open.isEmpty { buffer.writeEnd() }
+                continue
+            }
+            open[open.count - 1] = text.element(after: text.end(of: position))
+            let node = try NodeMembers(text, position, names: names)
+            guard let kindValue = node.kind else { throw JSONProblem("expected a string", member: "kind", value: nil, of: position) }
+            guard let kind = nodeKind(at: kindValue) else { throw JSONProblem("unknown node kind", at: kindValue) }
+            let type: UInt32 = try node.type.map { try integer(at: $0) } ?? 0
+            buffer.writeNodeHeader(
+                kind, keyID: try keyID(node.key, keyIDs), typeReference: type,
+                objectID: try node.id.map { try integer(at: $0) } ?? 0)
+            switch kind {
+            case .val, .ref:
+                guard let fields = node.fields else {
+                    open.append(nil)
+                    break
+                }
+                guard text.first(fields) == UInt8(ascii: "[") else { throw JSONProblem("expected an array", at: fields) }
+                open.append(text.firstElement(of: fields))
+            case .biv, .bir:
+                let layout = Int(type) < layouts.count ? layouts[Int(type)] : nil
+                try writePayload(of: node, at: position, layout: layout, to: &buffer)
+            default:
+                break
+            }
+            try budget.charge(buffer.count - charged)
+            charged = buffer.count
+        }
+    }
+
+    /// The members of a node object that the format reads (the first of each name; others
+    /// are ignored), found in one pass over the object.
+    private struct NodeMembers {
+        var kind, key, type, id, fields, value, bytes: JSONPosition?
+
+        /// The members' names as ``JSONText/shortName(_:)`` words, made once per reader (a
+        /// static property would be looked up at every use).
+        struct Names {
+            let kind = JSONText.shortName("kind".utf8), key = JSONText.shortName("key".utf8), type = JSONText.shortName("type".utf8),
+                id = JSONText.shortName("id".utf8), fields = JSONText.shortName("fields".utf8),
+                value = JSONText.shortName("value".utf8), bytes = JSONText.shortName("bytes".utf8)
+        }
+
+        init(_ text: JSONText, _ object: JSONPosition, names: Names) throws {
+            guard text.first(object) == UInt8(ascii: "{") else { throw JSONProblem("a node must be an object", at: object) }
+            text.forEachMember(of: object) { name, value in
+                func take(_ member: inout JSONPosition?) { if member == nil { member = value } }
+                switch text.shortName(name) {
+                case names.kind: take(&kind)
+                case names.key: take(&key)
+                case names.type: take(&type)
+                case names.id: take(&id)
+                case names.fields: take(&fields)
+                case names.value: take(&self.value)
+                case names.bytes: take(&bytes)
+                default: break
+                }
+            }
+        }
+    }
+
+    /// The node kind that the string at `position` names.
+    private func nodeKind(at position: JSONPosition) -> NodeKind? {
+        text.withStringUTF8(at: position) { name -> NodeKind? in
+            guard name.count == 3 else { return nil }
+            return switch (name[0], name[1], name[2]) {
+            case (0x56, 0x41, 0x4C): .val // VAL
+            case (0x52, 0x45, 0x46): .ref // REF
+            case (0x42, 0x49, 0x56): .biv // BIV
+            case (0x42, 0x49, 0x52): .bir // BIR
+            case (0x4E, 0x49, 0x4C): .nil // NIL
+            case (0x50, 0x54, 0x53): .pts // PTS
+            case (0x50, 0x54, 0x43): .ptc // PTC
+            default: nil
+            }
+        } ?? nil
+    }
+
+    /// A node's key id: the key named by its string, or an id as an integer; 0 when absent.
+    private func keyID(_ key: JSONPosition?, _ keyIDs: KeyIDs) throws -> UInt32 {
+        guard let key else { return 0 }
+        guard let id = text.withStringUTF8(at: key, keyIDs.id(of:)) else { return try integer(at: key) }
+        guard let id else { throw JSONProblem("key \"\(text.string(at: key) ?? "")\" is not in keys", at: key) }
+        return id
+    }
+
+    /// A `BIV` or `BIR` payload: its native `value`, or its `bytes` (those of a native
+    /// layout must hold exactly one value of it; an opaque payload gets its length).
+    private func writePayload(of node: NodeMembers, at object: JSONPosition, layout: NativeDescriptor?, to buffer: inout BinaryWriteBuffer) throws {
+        if let layout, node.bytes == nil {
+            guard let value = node.value else { throw JSONProblem("a native value needs \"value\" or \"bytes\"", at: object) }
+            return try NativeJSON.writePayload(layout, from: text, at: value, to: &buffer)
+        }
+        guard let bytesValue = node.bytes, let decoded = text.withStringUTF8(at: bytesValue, { Data(base64Encoded: Data($0)) }) else {
+            throw JSONProblem("expected a string", member: "bytes", value: node.bytes, of: object)
+        }
+        guard let payload = decoded else { throw JSONProblem("invalid base64", at: bytesValue) }
+        guard let layout else {
+            buffer.writeCount(payload.count)
+            return buffer.writeBytes(payload)
+        }
+        var reader = BinaryReadBuffer(bytes: [UInt8](payload), version: buffer.version, internalVersion: buffer.internalVersion)
+        do {
+            try layout.skip(&reader, maximumLength: .max)
+        } catch {
+            throw JSONProblem("the bytes do not hold a \(layout): \(error)", at: bytesValue)
+        }
+        guard reader.isAtEnd else { throw JSONProblem("\(reader.remainingCount) bytes are left after the \(layout)", at: bytesValue) }
+        buffer.writeBytes(payload)
+    }
+}
+
+/// The key table's ids by the UTF-8 of their keys: a node's key is found by its bytes,
+/// without making a string, or else by Swift's string equality, which decides that no two
+/// keys of the table are the same (another Unicode normalization of a key names it).
+private struct KeyIDs {
+    private let keys: [[UInt8]]
+    /// The ids of the keys by the hash of their UTF-8 (hashed with the process's random seed,
+    /// so that no text can make the keys collide).
+    private var idsByHash: [Int: [UInt32]] = [:]
+    private var idsByKey: [String: UInt32] = [:]
+
+    /// The memory of a key beyond its text: its string, its bytes and its entries.
+    static let costPerKey = 160
+
+    init(_ keys: [String]) {
+        self.keys = keys.map { Array($0.utf8) }
+        for (index, key) in keys.enumerated() {
+            let id = UInt32(index + 1)
+            self.keys[index].withUnsafeBufferPointer { idsByHash[Self.hash($0), default: []].append(id) }
+            if idsByKey[key] == nil { idsByKey[key] = id }
+        }
+    }
+
+    private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(utf8))
+        return hasher.finalize()
+    }
+
+    func id(of utf8: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        idsByHash[Self.hash(utf8)]?.first { keys[Int($0) - 1].elementsEqual(utf8) } ?? idsByKey[String(decoding: utf8, as: UTF8.self)]
+    }
+}
