@@ -38,6 +38,16 @@ import Testing
         for text in ["it's", "plain", "a\"b", "tab\there", "é"] {
             #expect(try GraphEncoder().dump(text, options: .readable).contains("BIV \(String(reflecting: text))"))
         }
+        // Quotes count: 62 characters and their quotes fill the 64, one more is cut; the
+        // same alone, in a packed array, and after a non-ASCII string.
+        for length in [61, 62, 63] {
+            let plain = String(repeating: "x", count: length)
+            let arrays = [#"["\#(plain)"]"#, #"["é", "\#(plain)"]"#].map { try! PayloadRuleTests.archive(types: #"{"array":15}"#, value: $0) }
+            let dumps = [try GraphEncoder().dump(plain, options: .readable)] + (try arrays.map { try GraphDecoder().dump(from: $0, options: .readable) })
+            for (dump, shown) in zip(dumps, ["\"\(plain)\"", "[\"\(plain)\"]", "[\"é\", \"\(plain)\"]"]) {
+                #expect(dump.contains("BIV \(shown.count > 64 ? shown.prefix(64) + "…" : shown)\n"), "\(length): \(dump)")
+            }
+        }
         // The limit counts characters piece by piece: a URL that is a lone combining mark
         // joins the separator before it in the text, but counts as one character.
         let marks = Array(repeating: "\"\u{301}\"", count: 22).joined(separator: ",")

@@ -44,11 +44,20 @@ struct ArchiveDump {
             for line in lines { try add(line) }
         }
 
-        /// Adds a line made of `pieces`.
-        mutating func add(_ pieces: String...) throws {
-            if !isEmpty { try output.write("\n") }
+        mutating func add(_ line: String) throws {
+            try separate()
+            try output.write(line)
+        }
+
+        /// Adds a line of UTF-8.
+        mutating func add(_ line: [UInt8]) throws {
+            try separate()
+            try output.write(line)
+        }
+
+        private mutating func separate() throws {
+            if !isEmpty { try output.write(byte: UInt8(ascii: "\n")) }
             isEmpty = false
-            for piece in pieces { try output.write(piece) }
         }
     }
 
@@ -80,41 +89,58 @@ struct ArchiveDump {
         ]
     }
 
+    /// The body, a line per node and one per end of fields, each written as UTF-8 into one
+    /// reused line.
     private func writeBody(to lines: inout Lines) throws {
         try lines.add(Self.title("BODY"))
-        let indents = (0 ... Self.maximumIndent).map { String(repeating: "\t", count: $0) }
-        // Each key's label, made once rather than for every node that has the key.
-        let keyLabels = [""] + archive.keys.keys.indices.map { index in
-            options.contains(.showKeyNames) ? "+ \(String(reflecting: archive.keys.keys[index])): " : "+ KEY\(Self.id(UInt32(index + 1))): "
+        // Each key's label and each class's name, made once rather than for every node.
+        let keyLabels = [Array("- ".utf8)] + archive.keys.keys.indices.map { index in
+            Array((options.contains(.showKeyNames) ? "+ \(String(reflecting: archive.keys.keys[index])): " : "+ KEY\(Self.id(UInt32(index + 1))): ").utf8)
         }
+        let classLabels = archive.types.entries.indices.map { index -> [UInt8]? in
+            guard case .named(let named) = archive.types.entries[index], named.kind == .class else { return nil }
+            return Array((options.contains(.showTypeNames) ? " \(named.qualifiedName)" : " TYPE\(Self.id(UInt32(index + 1)))").utf8)
+        }
+        let indents = (0 ... Self.maximumIndent).map { [UInt8](repeating: UInt8(ascii: "\t"), count: $0) }
+        var line: [UInt8] = []
         try archive.walk { node, depth in
-            let label = node.keyID == 0 ? "- " : Int(node.keyID) < keyLabels.count ? keyLabels[Int(node.keyID)] : "+ KEY\(Self.id(node.keyID)): "
-            try lines.add(indents[min(depth, Self.maximumIndent)], label, line(for: node))
+            line.removeAll(keepingCapacity: true)
+            line.append(contentsOf: indents[min(depth, Self.maximumIndent)])
+            if Int(node.keyID) < keyLabels.count {
+                line.append(contentsOf: keyLabels[Int(node.keyID)])
+            } else {
+                line.append(contentsOf: "+ KEY".utf8)
+                line.appendDecimal(UInt64(node.keyID), minimumDigits: 4)
+                line.append(contentsOf: ": ".utf8)
+            }
+            appendLine(for: node, classLabels: classLabels, to: &line)
+            try lines.add(line)
         } end: { depth in
-            try lines.add(indents[min(depth, Self.maximumIndent)], ".")
+            line.removeAll(keepingCapacity: true)
+            line.append(contentsOf: indents[min(depth, Self.maximumIndent)])
+            line.append(UInt8(ascii: "."))
+            try lines.add(line)
         }
     }
 
-    /// A node's line after its key.
-    private func line(for node: ArchiveNode) -> String {
-        var line = node.kind.code
-        if node.objectID != 0 { line += Self.id(node.objectID) }
-        let resolved = archive.types.resolve(node.typeReference)
-        if case .named(let named)? = resolved, named.kind == .class {
-            line += options.contains(.showTypeNames) ? " \(named.qualifiedName)" : " TYPE\(Self.id(node.typeReference - TypeReference.firstTableReference + 1))"
+    /// Appends a node's line after its key.
+    private func appendLine(for node: ArchiveNode, classLabels: [[UInt8]?], to line: inout [UInt8]) {
+        line.append(contentsOf: node.kind.code.utf8)
+        if node.objectID != 0 { line.appendDecimal(UInt64(node.objectID), minimumDigits: 4) }
+        if let index = TypeReference.tableIndex(node.typeReference), index < classLabels.count, let label = classLabels[index] {
+            line.append(contentsOf: label)
         }
-        if node.kind.hasPayload { line += " " + payloadText(of: node, resolved: resolved) }
-        return line
-    }
-
-    private func payloadText(of node: ArchiveNode, resolved: ResolvedType?) -> String {
+        guard node.kind.hasPayload else { return }
+        line.append(UInt8(ascii: " "))
         let limit = options.contains(.noTruncation) ? Int.max : Self.valueLimit
-        if case .native(let descriptor)? = resolved {
+        if case .native(let descriptor)? = archive.types.resolve(node.typeReference) {
             var reader = archive.payloadReader(of: node)
-            return NativeDescription.text(of: descriptor, &reader, limit: limit) ?? "<unreadable \(descriptor)>"
+            if !NativeDescription.write(descriptor, &reader, limit: limit, to: &line) { line.append(contentsOf: "<unreadable \(descriptor)>".utf8) }
+        } else if let description = descriptions[node.offset] {
+            line.append(contentsOf: (description.count > limit ? String(description.prefix(limit)) + "…" : description).utf8)
+        } else {
+            line.append(contentsOf: "{ \(node.payload.count) bytes }".utf8)
         }
-        guard let description = descriptions[node.offset] else { return "{ \(node.payload.count) bytes }" }
-        return description.count > limit ? String(description.prefix(limit)) + "…" : description
     }
 
     private var referenceMapLines: [String] {

@@ -1,10 +1,13 @@
 /// The text the dump shows for a native payload, as Swift prints values of its type
-/// (`[1, 2]`, `["a": 1.5]`, `0..<3`, `SIMD2<Double>(1.0, 2.0)`), made while the payload is
-/// walked: only the text is kept, and the walk stops once the text passes its limit.
+/// (`[1, 2]`, `["a": 1.5]`, `0..<3`, `SIMD2<Double>(1.0, 2.0)`), made as UTF-8 while the
+/// payload is walked: only the text is kept, and the walk stops once the text passes its
+/// limit, counted in characters piece by piece.
 struct NativeDescription {
-    private var text = ""
+    private var text: [UInt8] = []
     /// The characters of `text`, counted piece by piece.
     private var length = 0
+    /// Whether `text` is ASCII without carriage returns: one character per byte.
+    private var isPlainASCII = true
     private let limit: Int
     /// The containers begun and not yet ended, each with the elements met so far.
     private var open: [(layout: NativeDescriptor, index: Int)] = []
@@ -17,46 +20,52 @@ struct NativeDescription {
     /// The text of the payload `reader` holds, cut after `limit` characters (and then ending
     /// with "…"); nil when the payload cannot be read as `layout`.
     static func text(of layout: NativeDescriptor, _ reader: inout BinaryReadBuffer, limit: Int = .max) -> String? {
-        switch layout {
-        case .scalar(let code):
-            // One value, or an array of them: their text, without a walk.
-            guard let value = try? NativeDescriptor.readScalar(code, &reader) else { return nil }
-            return cut(Self.text(of: value, layout), limit: limit)
-        case .array(.scalar(let code)):
-            guard let count = try? reader.readCount() else { return nil }
-            // Counted piece by piece, as the walk counts (a piece may begin with a combining
-            // mark, which joins the character before it in the whole text).
-            var description = NativeDescription(limit: limit)
-            description.text.reserveCapacity(min(limit, 1024) + 32)
-            do {
-                try description.append("[")
-                for index in 0 ..< count {
-                    guard let value = try? NativeDescriptor.readScalar(code, &reader) else { return nil }
-                    if index > 0 { try description.append(", ") }
-                    try description.append(Self.text(of: value, .scalar(code)))
-                }
-                try description.append("]")
-            } catch {
-                return String(description.text.prefix(limit)) + "…"
-            }
-            return description.text
-        default:
-            break
-        }
-        var description = NativeDescription(limit: limit)
-        do {
-            try layout.walk(&reader, maximumElements: limit) { try description.add($0, $1) }
-        } catch is Full {
-            return String(description.text.prefix(limit)) + "…"
-        } catch {
-            return nil
-        }
-        return description.length > limit ? String(description.text.prefix(limit)) + "…" : description.text
+        var utf8: [UInt8] = []
+        guard write(layout, &reader, limit: limit, to: &utf8) else { return nil }
+        return String(decoding: utf8, as: UTF8.self)
     }
 
-    /// `text`, cut after `limit` characters (and then ending with "…").
-    private static func cut(_ text: String, limit: Int) -> String {
-        text.utf8.count > limit && text.count > limit ? String(text.prefix(limit)) + "…" : text
+    /// Appends to `output` the UTF-8 of ``text(of:_:limit:)``; false, with nothing
+    /// appended, when the payload cannot be read as `layout`.
+    static func write(_ layout: NativeDescriptor, _ reader: inout BinaryReadBuffer, limit: Int, to output: inout [UInt8]) -> Bool {
+        var description = NativeDescription(limit: limit)
+        swap(&description.text, &output)
+        let start = description.text.count
+        defer { swap(&description.text, &output) }
+        do {
+            switch layout {
+            case .scalar(let code):
+                // One value, or an array of them: their text, without a walk.
+                try description.appendScalar(code, &reader)
+            case .array(.scalar(let code)):
+                let count = try reader.readCount()
+                try description.append("[")
+                for index in 0 ..< count {
+                    if index > 0 { try description.append(", ") }
+                    try description.appendScalar(code, &reader)
+                }
+                try description.append("]")
+            default:
+                try layout.walk(&reader, maximumElements: limit) { try description.add($0, $1) }
+            }
+        } catch is Full {
+            description.cut(from: start)
+        } catch {
+            description.text.removeSubrange(start...)
+            return false
+        }
+        return true
+    }
+
+    /// Cuts the text from `start` on after `limit` characters, and ends it with "…".
+    private mutating func cut(from start: Int) {
+        if isPlainASCII {
+            text.removeLast(max(0, text.count - start - limit))
+        } else {
+            let whole = String(decoding: text[start...], as: UTF8.self)
+            text.replaceSubrange(start..., with: whole.prefix(limit).utf8)
+        }
+        text.append(contentsOf: "…".utf8)
     }
 
     private mutating func add(_ layout: NativeDescriptor, _ step: NativeStep) throws {
@@ -72,12 +81,12 @@ struct NativeDescription {
         }
         try separate()
         switch step {
-        case .scalar(let value): try append(Self.text(of: value, layout))
+        case .scalar(let value): try appendScalar(value, layout)
         case .absent: try append("nil")
         case .begin:
             switch layout {
             case .array, .set, .dictionary: try append("[")
-            case .simd(let lanes, let scalar): try append("SIMD\(lanes)<\(scalar)>(")
+            case .simd(let lanes, let scalar): try append("SIMD\(lanes)<\(scalar)>(" as String)
             case .scalar, .optional, .range, .closedRange: break
             }
             open.append((layout, 0))
@@ -98,17 +107,74 @@ struct NativeDescription {
         }
     }
 
+    /// Appends a piece of ASCII without carriage returns: one character per byte.
+    private mutating func append(_ piece: StaticString) throws {
+        text.append(contentsOf: UnsafeBufferPointer(start: piece.utf8Start, count: piece.utf8CodeUnitCount))
+        try counted(piece.utf8CodeUnitCount)
+    }
+
     private mutating func append(_ piece: String) throws {
-        text += piece
-        length += piece.count
+        var piece = piece
+        let isPlain = piece.withUTF8 { utf8 in
+            text.append(contentsOf: utf8)
+            return utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        }
+        isPlainASCII = isPlainASCII && isPlain
+        try counted(isPlain ? piece.utf8.count : piece.count)
+    }
+
+    private mutating func counted(_ characters: Int) throws {
+        length += characters
         if length > limit { throw Full() }
+    }
+
+    /// Reads a scalar and appends its text; a string that is plain printable ASCII is
+    /// quoted where it lies, without making a string.
+    private mutating func appendScalar(_ code: NativeTypeCode, _ reader: inout BinaryReadBuffer) throws {
+        guard code == .string else { return try appendScalar(try NativeDescriptor.readScalar(code, &reader), .scalar(code)) }
+        let start = reader.offset
+        let count = try reader.readCount()
+        let string = try reader.withBytes(count: count) { utf8 -> String? in
+            if utf8.allSatisfy(Self.isPlain) {
+                text.append(UInt8(ascii: "\""))
+                text.append(contentsOf: utf8)
+                text.append(UInt8(ascii: "\""))
+                return nil
+            }
+            guard let string = String(validating: utf8, as: UTF8.self) else { throw GCodableError.corrupted("invalid UTF-8 in a string", at: start) }
+            return string
+        }
+        guard let string else { return try counted(count + 2) }
+        try append(Self.quoted(string))
+    }
+
+    /// Appends a scalar as Swift prints it: integers digit by digit, the rest through
+    /// their text.
+    private mutating func appendScalar(_ value: NativeValue, _ layout: NativeDescriptor) throws {
+        switch value {
+        case .signed(let integer):
+            let start = text.count
+            text.appendDecimal(integer)
+            try counted(text.count - start)
+        case .unsigned(let integer):
+            let start = text.count
+            text.appendDecimal(integer)
+            try counted(text.count - start)
+        default:
+            try append(Self.text(of: value, layout))
+        }
     }
 
     /// A string as Swift prints it: quoted, with `String(reflecting:)`'s escapes, which
     /// printable ASCII without quotes, apostrophes or backslashes does not need.
     static func quoted(_ text: String) -> String {
-        let plain = text.utf8.allSatisfy { (0x20 ... 0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "'") }
-        return plain ? "\"" + text + "\"" : String(reflecting: text)
+        text.utf8.allSatisfy(isPlain) ? "\"" + text + "\"" : String(reflecting: text)
+    }
+
+    /// Whether `String(reflecting:)` shows `byte` as itself: printable ASCII but quotes,
+    /// apostrophes and backslashes.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        (0x20 ... 0x7E).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "'")
     }
 
     /// A scalar as Swift prints it.

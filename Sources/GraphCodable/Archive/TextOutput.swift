@@ -31,6 +31,17 @@ struct TextOutput {
         if buffer.count >= Self.chunkSize { try flush() }
     }
 
+    /// Writes one byte of UTF-8.
+    mutating func write(byte: UInt8) throws {
+        try take(1)
+        buffer.append(byte)
+    }
+
+    /// Writes UTF-8 bytes.
+    mutating func write(_ utf8: [UInt8]) throws {
+        try utf8.withUnsafeBufferPointer { try write($0) }
+    }
+
     /// Takes room for `count` bytes.
     private mutating func take(_ count: Int) throws {
         guard count <= room else {
