@@ -46,7 +46,7 @@ struct ArchiveDump {
 
         mutating func add(_ line: String) throws {
             try separate()
-            try output.write(line)
+            try output.write(text: line)
         }
 
         /// Adds a line of UTF-8.

@@ -19,22 +19,44 @@ struct TextOutput {
         buffer.reserveCapacity(Self.chunkSize + 1024)
     }
 
-    mutating func write(_ text: String) throws {
+    mutating func write(text: String) throws {
         var text = text
         try text.withUTF8 { try write($0) }
     }
 
     /// Writes UTF-8 bytes.
+    @inline(__always)
     mutating func write(_ utf8: UnsafeBufferPointer<UInt8>) throws {
         try take(utf8.count)
         buffer.append(contentsOf: utf8)
         if buffer.count >= Self.chunkSize { try flush() }
     }
 
+    /// Writes a literal's UTF-8.
+    @inline(__always)
+    mutating func write(_ text: StaticString) throws {
+        try write(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     /// Writes one byte of UTF-8.
+    @inline(__always)
     mutating func write(byte: UInt8) throws {
         try take(1)
         buffer.append(byte)
+    }
+
+    /// Writes the decimal digits of `value`, after a minus when it is negative.
+    mutating func write(decimal value: Int64) throws {
+        let start = buffer.count
+        buffer.appendDecimal(value)
+        try take(buffer.count - start)
+    }
+
+    /// Writes the decimal digits of `value`.
+    mutating func write(decimal value: UInt64) throws {
+        let start = buffer.count
+        buffer.appendDecimal(value)
+        try take(buffer.count - start)
     }
 
     /// Writes UTF-8 bytes.
@@ -43,12 +65,15 @@ struct TextOutput {
     }
 
     /// Takes room for `count` bytes.
+    @inline(__always)
     private mutating func take(_ count: Int) throws {
-        guard count <= room else {
-            throw GCodableError.limitExceeded(.init(debugDescription:
-                "the text would be longer than \(limit) bytes, the most this archive may make (ArchiveLimits.maximumTextBytesPerArchiveByte)"))
-        }
+        guard count <= room else { throw tooLong() }
         room -= count
+    }
+
+    private func tooLong() -> GCodableError {
+        .limitExceeded(.init(debugDescription:
+            "the text would be longer than \(limit) bytes, the most this archive may make (ArchiveLimits.maximumTextBytesPerArchiveByte)"))
     }
 
     /// Hands out what is buffered, in chunks of at most ``chunkSize`` bytes (one write may

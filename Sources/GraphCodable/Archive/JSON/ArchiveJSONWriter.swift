@@ -47,12 +47,20 @@ struct ArchiveJSONWriter {
             let isLeaf = !node.kind.hasFields
             if isLeaf { writer.beginInline() }
             try writer.beginObject()
-            try writer.member("kind", .string(node.kind.code), stack: stack)
+            try writer.key("kind")
+            try writer.write(string: node.kind.code)
             if node.keyID != 0 {
-                try writer.member("key", archive.keys.key(for: node.keyID).map(JSONValue.string) ?? .number(String(node.keyID)), stack: stack)
+                try writer.key("key")
+                if let key = archive.keys.key(for: node.keyID) { try writer.write(string: key) } else { try writer.write(integer: UInt64(node.keyID)) }
             }
-            if node.typeReference != 0 { try writer.member("type", .number(String(node.typeReference)), stack: stack) }
-            if node.objectID != 0 { try writer.member("id", .number(String(node.objectID)), stack: stack) }
+            if node.typeReference != 0 {
+                try writer.key("type")
+                try writer.write(integer: UInt64(node.typeReference))
+            }
+            if node.objectID != 0 {
+                try writer.key("id")
+                try writer.write(integer: UInt64(node.objectID))
+            }
             guard isLeaf else {
                 try writer.key("fields")
                 return try writer.beginArray()
@@ -80,7 +88,8 @@ struct ArchiveJSONWriter {
             try writer.key("value")
             return try NativeJSON.write(layout, &reader, to: &writer, stack: stack)
         }
-        try writer.member("bytes", .string(Data(archive.bytes[node.payload]).base64EncodedString()), stack: stack)
+        try writer.key("bytes")
+        try writer.write(string: Data(archive.bytes[node.payload]).base64EncodedString())
     }
 
     private static func json(of entry: GraphArchive.TypeEntry) -> JSONValue {

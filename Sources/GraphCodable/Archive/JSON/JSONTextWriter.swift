@@ -2,35 +2,39 @@
 /// containers, so a document of any size is written without being held. Indented by two
 /// spaces per level (up to ``maximumIndent`` levels, so that deep archives do not give
 /// quadratic text), with the parts the caller marks inline on one line; or compact, with no
-/// whitespace.
+/// whitespace. Punctuation, names, numbers and strings go to the output as bytes.
 struct JSONTextWriter {
     static let maximumIndent = 32
-    private static let indents = (0 ... maximumIndent).map { "\n" + String(repeating: "  ", count: $0) }
 
     private(set) var output: TextOutput
     private let indented: Bool
-    /// For each open container: whether it has a member or element yet.
-    private var hasItems: [Bool] = []
+    /// A line break and the indentation of each level.
+    private let indents: [[UInt8]]
+    /// Whether the innermost open container has a member or element yet.
+    private var hasItems = false
+    /// The same for each container around it, outermost first.
+    private var enclosingHasItems: [Bool] = []
     /// How many inline parts are open: inside one, items are separated by a space only.
     private var inlineDepth = 0
 
     init(_ output: TextOutput, indented: Bool) {
         self.output = output
         self.indented = indented
+        indents = indented ? (0 ... Self.maximumIndent).map { Array(("\n" + String(repeating: "  ", count: $0)).utf8) } : []
     }
 
     mutating func beginObject() throws {
-        try output.write("{")
-        hasItems.append(false)
+        try output.write(byte: UInt8(ascii: "{"))
+        open()
     }
 
     mutating func beginArray() throws {
-        try output.write("[")
-        hasItems.append(false)
+        try output.write(byte: UInt8(ascii: "["))
+        open()
     }
 
-    mutating func endObject() throws { try close("}") }
-    mutating func endArray() throws { try close("]") }
+    mutating func endObject() throws { try close(UInt8(ascii: "}")) }
+    mutating func endArray() throws { try close(UInt8(ascii: "]")) }
 
     /// What follows, up to ``endInline()``, goes on one line.
     mutating func beginInline() { inlineDepth += 1 }
@@ -41,6 +45,14 @@ struct JSONTextWriter {
         try separate()
         try write(string: key)
         try output.write(indented ? ": " : ":")
+    }
+
+    /// Starts the member named by the ASCII literal `key`, which needs no escape.
+    mutating func key(_ key: StaticString) throws {
+        try separate()
+        try output.write(byte: UInt8(ascii: "\""))
+        try output.write(key)
+        try output.write(indented ? "\": " : "\":")
     }
 
     /// Starts the next element of the open array; the element follows.
@@ -58,8 +70,8 @@ struct JSONTextWriter {
         }
         switch value {
         case .null: try output.write("null")
-        case .bool(let flag): try output.write(flag ? "true" : "false")
-        case .number(let number): try output.write(number)
+        case .bool(let flag): try write(flag)
+        case .number(let number): try write(number: number)
         case .string(let string): try write(string: string)
         case .array(let elements):
             try beginArray()
@@ -75,59 +87,91 @@ struct JSONTextWriter {
         }
     }
 
-    private mutating func separate() throws {
-        let following = hasItems.last == true
-        if following { try output.write(",") }
-        hasItems[hasItems.count - 1] = true
-        try lineBreak(level: hasItems.count, following: following)
+    mutating func write(_ flag: Bool) throws {
+        try output.write(flag ? "true" : "false")
     }
 
-    private mutating func close(_ bracket: String) throws {
-        if hasItems.removeLast() { try lineBreak(level: hasItems.count, following: false) }
-        try output.write(bracket)
+    mutating func writeNull() throws {
+        try output.write("null")
+    }
+
+    /// Writes a number, as its text.
+    mutating func write(number: String) throws {
+        try output.write(text: number)
+    }
+
+    mutating func write(integer: Int64) throws {
+        try output.write(decimal: integer)
+    }
+
+    mutating func write(integer: UInt64) throws {
+        try output.write(decimal: integer)
+    }
+
+    /// Writes `string` as ``quoted(_:)`` makes it, straight from its UTF-8.
+    mutating func write(string: String) throws {
+        var string = string
+        try string.withUTF8 { try write(stringUTF8: $0) }
+    }
+
+    /// Writes the valid UTF-8 `utf8` as a JSON string: quoted, with quotes, backslashes and
+    /// control characters escaped (every other byte, of any scalar, stands for itself).
+    mutating func write(stringUTF8 utf8: UnsafeBufferPointer<UInt8>) throws {
+        try output.write(byte: UInt8(ascii: "\""))
+        var plain = 0  // the start of the bytes not written yet, which need no escape
+        for index in utf8.indices {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            try output.write(UnsafeBufferPointer(rebasing: utf8[plain ..< index]))
+            try writeEscape(byte)
+            plain = index + 1
+        }
+        try output.write(UnsafeBufferPointer(rebasing: utf8[plain...]))
+        try output.write(byte: UInt8(ascii: "\""))
+    }
+
+    /// The escape of a quote, a backslash or a control character.
+    private mutating func writeEscape(_ byte: UInt8) throws {
+        switch byte {
+        case UInt8(ascii: "\""): try output.write("\\\"")
+        case UInt8(ascii: "\\"): try output.write("\\\\")
+        case UInt8(ascii: "\n"): try output.write("\\n")
+        case UInt8(ascii: "\r"): try output.write("\\r")
+        case UInt8(ascii: "\t"): try output.write("\\t")
+        default:
+            let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            try output.write("\\u00")
+            try output.write(byte: hex[Int(byte >> 4)])
+            try output.write(byte: hex[Int(byte & 0xF)])
+        }
+    }
+
+    private mutating func open() {
+        enclosingHasItems.append(hasItems)
+        hasItems = false
+    }
+
+    private mutating func separate() throws {
+        let following = hasItems
+        if following { try output.write(byte: UInt8(ascii: ",")) }
+        hasItems = true
+        try lineBreak(level: enclosingHasItems.count, following: following)
+    }
+
+    private mutating func close(_ bracket: UInt8) throws {
+        if hasItems { try lineBreak(level: enclosingHasItems.count - 1, following: false) }
+        hasItems = enclosingHasItems.removeLast()
+        try output.write(byte: bracket)
     }
 
     /// The whitespace before an item (`following` another) or a closing bracket.
     private mutating func lineBreak(level: Int, following: Bool) throws {
         guard indented else { return }
         guard inlineDepth == 0 else {
-            if following { try output.write(" ") }
+            if following { try output.write(byte: UInt8(ascii: " ")) }
             return
         }
-        try output.write(Self.indents[min(level, Self.maximumIndent)])
-    }
-
-    /// Writes `string` as ``quoted(_:)`` makes it, straight from its UTF-8.
-    private mutating func write(string: String) throws {
-        var string = string
-        try string.withUTF8 { utf8 in
-            try output.write("\"")
-            var plain = 0  // the start of the bytes not written yet, which need no escape
-            for index in utf8.indices {
-                guard let escape = Self.escape(utf8[index]) else { continue }
-                try output.write(UnsafeBufferPointer(rebasing: utf8[plain ..< index]))
-                try output.write(escape)
-                plain = index + 1
-            }
-            try output.write(UnsafeBufferPointer(rebasing: utf8[plain...]))
-            try output.write("\"")
-        }
-    }
-
-    /// The escape JSON needs for a byte of UTF-8 text: quotes, backslashes and control
-    /// characters (every other byte, of any scalar, stands for itself).
-    private static func escape(_ byte: UInt8) -> String? {
-        switch byte {
-        case UInt8(ascii: "\""): return "\\\""
-        case UInt8(ascii: "\\"): return "\\\\"
-        case UInt8(ascii: "\n"): return "\\n"
-        case UInt8(ascii: "\r"): return "\\r"
-        case UInt8(ascii: "\t"): return "\\t"
-        case 0 ..< 0x20:
-            let hex = String(byte, radix: 16)
-            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: return nil
-        }
+        try output.write(indents[min(level, Self.maximumIndent)])
     }
 
     /// `string` as a JSON string: quoted, with quotes, backslashes and control characters escaped.

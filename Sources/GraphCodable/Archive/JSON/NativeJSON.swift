@@ -32,17 +32,18 @@ enum NativeJSON {
     /// Writes the JSON of the payload `reader` holds while walking it, so that a payload of
     /// any size is never held as values: containers as arrays (a dictionary as its
     /// `[key, value]` pairs), an absent optional as `null`, a present one as its value, or
-    /// as `{"some": …}` when the value is itself an optional.
+    /// as `{"some": …}` when the value is itself an optional. The payload must be readable
+    /// as `layout` (strings are written from their bytes as they lie).
     static func write(_ layout: NativeDescriptor, _ reader: inout BinaryReadBuffer, to writer: inout JSONTextWriter, stack: StackGuard) throws {
         // A scalar, or an array of them, needs no walk.
         switch layout {
         case .scalar(let code):
-            return try writer.write(json(ofScalar: try NativeDescriptor.readScalar(code, &reader)), stack: stack)
+            return try writeScalar(code, &reader, to: &writer, stack: stack)
         case .array(.scalar(let code)):
             try writer.beginArray()
             for _ in 0 ..< (try reader.readCount()) {
                 try writer.nextElement()
-                try writer.write(json(ofScalar: try NativeDescriptor.readScalar(code, &reader)), stack: stack)
+                try writeScalar(code, &reader, to: &writer, stack: stack)
             }
             return try writer.endArray()
         default:
@@ -77,8 +78,8 @@ enum NativeJSON {
                 }
             }
             switch step {
-            case .scalar(let value): try writer.write(json(ofScalar: value), stack: stack)
-            case .absent: try writer.write(.null, stack: stack)
+            case .scalar(let value): try write(scalar: value, to: &writer, stack: stack)
+            case .absent: try writer.writeNull()
             case .begin:
                 switch layout {
                 case .optional(.optional):
@@ -92,6 +93,26 @@ enum NativeJSON {
             case .end: break
             }
             try ended(&writer)
+        }
+    }
+
+    /// Reads a scalar and writes its JSON; a string from its bytes as they lie.
+    private static func writeScalar(_ code: NativeTypeCode, _ reader: inout BinaryReadBuffer, to writer: inout JSONTextWriter, stack: StackGuard) throws {
+        guard code == .string else { return try write(scalar: try NativeDescriptor.readScalar(code, &reader), to: &writer, stack: stack) }
+        try reader.withBytes(count: try reader.readCount()) { try writer.write(stringUTF8: $0.assumingMemoryBound(to: UInt8.self)) }
+    }
+
+    /// Writes a scalar's JSON (see ``json(ofScalar:)``): the common ones straight as text.
+    private static func write(scalar value: NativeValue, to writer: inout JSONTextWriter, stack: StackGuard) throws {
+        switch value {
+        case .bool(let flag): try writer.write(flag)
+        case .signed(let integer) where exactIntegers.contains(integer): try writer.write(integer: integer)
+        case .unsigned(let integer) where integer <= UInt64(1 << 53): try writer.write(integer: integer)
+        case .double(let number) where number.isFinite && !(number == 0 && number.sign == .minus),
+             .date(let number) where number.isFinite && !(number == 0 && number.sign == .minus):
+            try writer.write(number: number.description)
+        case .text(let text): try writer.write(string: text)
+        default: try writer.write(json(ofScalar: value), stack: stack)
         }
     }
 
