@@ -6,17 +6,34 @@ struct TextOutput {
     /// The size of the chunks handed out, in bytes.
     static let chunkSize = 64 * 1024
 
-    private var buffer: [UInt8] = []
+    private let buffer = Buffer(capacity: chunkSize)
     private let output: ([UInt8]) throws -> Void
     private let limit: Int
     /// Bytes that may still be written.
     private var room: Int
 
+    /// The bytes written and not yet handed out: memory of its own, written with plain
+    /// copies (an array's appends check its uniqueness and capacity at every piece, which
+    /// cost more than the pieces of a JSON form or a dump).
+    private final class Buffer {
+        let start: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+        var count = 0
+
+        init(capacity: Int) {
+            start = .allocate(capacity: capacity)
+            self.capacity = capacity
+        }
+
+        deinit { start.deallocate() }
+
+        var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+    }
+
     init(_ output: @escaping ([UInt8]) throws -> Void, limit: Int = .max) {
         self.output = output
         self.limit = limit
         room = limit
-        buffer.reserveCapacity(Self.chunkSize + 1024)
     }
 
     mutating func write(text: String) throws {
@@ -28,8 +45,27 @@ struct TextOutput {
     @inline(__always)
     mutating func write(_ utf8: UnsafeBufferPointer<UInt8>) throws {
         try take(utf8.count)
-        buffer.append(contentsOf: utf8)
-        if buffer.count >= Self.chunkSize { try flush() }
+        if utf8.count > buffer.capacity - buffer.count { return try writeLong(utf8) }
+        let destination = buffer.start + buffer.count
+        if utf8.count <= 16 {
+            for index in 0 ..< utf8.count { destination[index] = utf8[index] }
+        } else {
+            destination.update(from: utf8.baseAddress!, count: utf8.count)
+        }
+        buffer.count += utf8.count
+    }
+
+    /// Writes what does not fit the buffer: after what it holds, in chunks.
+    private mutating func writeLong(_ utf8: UnsafeBufferPointer<UInt8>) throws {
+        try flush()
+        if utf8.count <= buffer.capacity {
+            buffer.start.update(from: utf8.baseAddress!, count: utf8.count)
+            buffer.count = utf8.count
+            return
+        }
+        for start in stride(from: 0, to: utf8.count, by: Self.chunkSize) {
+            try output(Array(utf8[start ..< min(start + Self.chunkSize, utf8.count)]))
+        }
     }
 
     /// Writes a literal's UTF-8.
@@ -42,21 +78,30 @@ struct TextOutput {
     @inline(__always)
     mutating func write(byte: UInt8) throws {
         try take(1)
-        buffer.append(byte)
+        if buffer.count == buffer.capacity { try flush() }
+        buffer.start[buffer.count] = byte
+        buffer.count += 1
     }
 
     /// Writes the decimal digits of `value`, after a minus when it is negative.
     mutating func write(decimal value: Int64) throws {
-        let start = buffer.count
-        buffer.appendDecimal(value)
-        try take(buffer.count - start)
+        if value < 0 { try write(byte: UInt8(ascii: "-")) }
+        try write(decimal: value.magnitude)
     }
 
     /// Writes the decimal digits of `value`.
     mutating func write(decimal value: UInt64) throws {
-        let start = buffer.count
-        buffer.appendDecimal(value)
-        try take(buffer.count - start)
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        try Swift.withUnsafeMutableBytes(of: &digits) { space in
+            var first = space.count
+            var rest = value
+            repeat {
+                first -= 1
+                space[first] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest != 0
+            try write(UnsafeBufferPointer(rebasing: space.assumingMemoryBound(to: UInt8.self)[first...]))
+        }
     }
 
     /// Writes UTF-8 bytes.
@@ -76,17 +121,12 @@ struct TextOutput {
             "the text would be longer than \(limit) bytes, the most this archive may make (ArchiveLimits.maximumTextBytesPerArchiveByte)"))
     }
 
-    /// Hands out what is buffered, in chunks of at most ``chunkSize`` bytes (one write may
-    /// have been larger: a long value).
+    /// Hands out what is buffered.
     mutating func flush() throws {
-        if buffer.count <= Self.chunkSize {
-            if !buffer.isEmpty { try output(buffer) }
-        } else {
-            for start in stride(from: 0, to: buffer.count, by: Self.chunkSize) {
-                try output(Array(buffer[start ..< min(start + Self.chunkSize, buffer.count)]))
-            }
-        }
-        buffer.removeAll(keepingCapacity: buffer.capacity <= 2 * Self.chunkSize)
+        guard buffer.count > 0 else { return }
+        let bytes = buffer.bytes
+        buffer.count = 0
+        try output(bytes)
     }
 
     /// The whole text `write` makes, for callers that want it as one string.
