@@ -96,6 +96,9 @@ import Testing
         Self.expectRefused(body: #"{"kind": "VAL", "fields": {}}"#, "expected an array at $.body[0].fields")
         Self.expectRefused(body: #"{"kind": "VAL", "fields": [7]}"#, "a node must be an object at $.body[0].fields[0]")
         Self.expectRefused(body: #"{"type": 10, "value": 1}"#, "expected a string at $.body[0].kind")
+        Self.expectRefused(body: #"{"kind": 3}"#, "expected a string at $.body[0].kind")
+        Self.expectRefused(body: #"{"kind": "BIV", "type": 25, "value": "0x+1"}"#, "expected \"0x\" and 16 bits for Float16 at $.body[0].value")
+        Self.expectRefused(body: #"{"kind": "BIV", "type": 25, "value": "0x10000"}"#, "expected \"0x\" and 16 bits for Float16 at $.body[0].value")
         Self.expectRefused(body: #"{"kind": "VAL", "key": "missing"}"#, "key \"missing\" is not in keys at $.body[0].key")
         Self.expectRefused(body: #"{"kind": "BIV", "type": 15}"#, "a native value needs \"value\" or \"bytes\" at $.body[0]")
         Self.expectRefused(body: #"{"kind": "BIV", "type": 10, "bytes": "AgI="}"#, "1 bytes are left after the Int at $.body[0].bytes")
@@ -183,6 +186,29 @@ import Testing
         let floats = try GraphDecoder().decode([Float].self, from: try GraphArchive.bytes(fromJSON: Array(array(of: 12).utf8)))
         #expect(doubles.map(\.bitPattern) == texts.map { Double($0)!.bitPattern })
         #expect(floats.map(\.bitPattern) == texts.map { Float($0)!.bitPattern })
+    }
+
+    @Test func float16BitsMayHaveLeadingZeros() throws {
+        let json = HostileArchiveJSONTests.document(types: "", body: #"{"kind": "BIV", "type": 25, "value": "0x03c00"}"#)
+        #expect(try GraphArchive(bytes: try GraphArchive.bytes(fromJSON: json)).body[0].payload == [0x00, 0x3C])
+    }
+
+    /// Type and key tables are charged to the memory budget and bounded by
+    /// `maximumTableCount` while they are read.
+    @Test func tablesAreChargedAndBounded() throws {
+        let types = Array(repeating: #"{"set": 1}"#, count: 200_000).joined(separator: ",")
+        let json = HostileArchiveJSONTests.document(types: types, body: #"{"kind": "NIL"}"#)
+        MemoryBudgetTests.expectLimitExceeded { _ = try GraphArchive.bytes(fromJSON: json, limits: MemoryBudgetTests.limits(ratio: 4)) }
+        var limits = ArchiveLimits()
+        limits.maximumTableCount = 1_000
+        do {
+            _ = try GraphArchive.bytes(fromJSON: json, limits: limits)
+            Issue.record("accepted")
+        } catch GCodableError.limitExceeded(let context) {
+            #expect(context.debugDescription.contains("more than 1000 table entries (ArchiveLimits.maximumTableCount) at $.types[1000]"))
+        }
+        // Within the limits, the table is refused for what it holds: the same layout 200,000 times.
+        #expect(throws: GCodableError.self) { try GraphArchive.bytes(fromJSON: json) }
     }
 
     /// The index of the text's containers is charged to the memory budget as it is made.

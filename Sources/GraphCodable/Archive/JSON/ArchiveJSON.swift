@@ -28,8 +28,8 @@ extension GraphArchive {
     }
 
     /// The archive that the JSON form `json` describes, checked as decoding checks it, made
-    /// straight from the text: no model is built, and the memory taken beside the archive
-    /// is some 8 bytes per JSON array or object, within
+    /// straight from the text: no model is built. Beside the archive, reading takes 8 bytes
+    /// per JSON array or object and the type and key tables, charged to
     /// `limits.maximumMemoryBytesPerArchiveByte` times the JSON's size. Invalid JSON, or JSON
     /// that breaks the format's rules, throws an error that names the JSON path of the
     /// problem (the byte offset, for invalid JSON).

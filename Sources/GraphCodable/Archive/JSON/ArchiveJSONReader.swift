@@ -52,15 +52,19 @@ struct ArchiveJSONReader {
         let internalVersion = try integer(member("internalBinaryIOVersion"), of: document, as: UInt16.self)
         let userVersion = try integer(member("userBinaryIOVersion"), of: document, as: UInt16.self)
         var types: [GraphArchive.TypeEntry] = []
-        try text.forEachElement(of: try array(member("types"), of: document)) { entry, _ in types.append(try typeEntry(entry)) }
+        try text.forEachElement(of: try array(member("types"), of: document)) { entry, index in
+            try checkTableCount(index, limits, at: entry)
+            types.append(try typeEntry(entry))
+        }
         var keys: [String] = []
-        try text.forEachElement(of: try array(member("keys"), of: document)) { key, _ in
+        try text.forEachElement(of: try array(member("keys"), of: document)) { key, index in
+            try checkTableCount(index, limits, at: key)
             guard let string = text.string(at: key) else { throw JSONProblem("expected a string", at: key) }
+            try budget.charge(KeyIDs.costPerKey + string.utf8.count)
             keys.append(string)
         }
         let body = try array(member("body"), of: document)
         let layouts = try Self.layoutsByReference(types)
-        try budget.charge(keys.count, of: KeyIDs.costPerKey)
         let keyIDs = KeyIDs(keys)
         return try GraphArchive.assemble(
             isChecksummed: isChecksummed, internalBinaryIOVersion: internalVersion, userBinaryIOVersion: userVersion,
@@ -99,45 +103,79 @@ struct ArchiveJSONReader {
         return integer
     }
 
-    private static let typeKinds = ["valueType", "classType", "array", "set", "dictionary", "optional", "range", "closedRange", "simd"]
+    /// Throws when the table entry at `index` is one more than `limits` allow.
+    private func checkTableCount(_ index: Int, _ limits: ArchiveLimits, at position: JSONPosition) throws {
+        guard index < limits.maximumTableCount else {
+            throw GCodableError.limitExceeded(.init(debugDescription: "more than \(limits.maximumTableCount) table entries (ArchiveLimits.maximumTableCount) at \(JSONText.text(of: text.path(to: position.offset)))"))
+        }
+    }
+
+    /// The memory of a type entry beyond its names' text.
+    private static let typeEntryCost = 2 * MemoryLayout<GraphArchive.TypeEntry>.stride + 64
+
+    /// The members a type entry may have: its kind (exactly one), and the details of some.
+    private enum TypeMember: Int, CaseIterable {
+        case valueType, classType, array, set, dictionary, optional, range, closedRange, simd, mangledName, version, scalar
+
+        var name: StaticString {
+            switch self {
+            case .valueType: "valueType"
+            case .classType: "classType"
+            case .array: "array"
+            case .set: "set"
+            case .dictionary: "dictionary"
+            case .optional: "optional"
+            case .range: "range"
+            case .closedRange: "closedRange"
+            case .simd: "simd"
+            case .mangledName: "mangledName"
+            case .version: "version"
+            case .scalar: "scalar"
+            }
+        }
+
+        var isKind: Bool { rawValue <= Self.simd.rawValue }
+    }
 
     private func typeEntry(_ entry: JSONPosition) throws -> GraphArchive.TypeEntry {
         guard text.first(entry) == UInt8(ascii: "{") else { throw JSONProblem("a type must be an object", at: entry) }
-        var members: [String: JSONPosition] = [:]
-        var kinds: [String] = []
+        try budget.charge(Self.typeEntryCost)
+        // The first value of each member, and the kinds named.
+        var values = [JSONPosition?](repeating: nil, count: TypeMember.allCases.count)
+        var kinds: [TypeMember] = []
         text.forEachMember(of: entry) { name, value in
-            var utf8: [UInt8] = []
-            text.decodeString(name, into: &utf8)
-            let name = String(decoding: utf8, as: UTF8.self)
-            if Self.typeKinds.contains(name) { kinds.append(name) }
-            if members[name] == nil { members[name] = value }
+            guard let member = TypeMember.allCases.first(where: { text.name(name, is: $0.name) }) else { return }
+            if member.isKind { kinds.append(member) }
+            if values[member.rawValue] == nil { values[member.rawValue] = value }
         }
         guard kinds.count == 1, let kind = kinds.first else {
-            throw JSONProblem("a type has exactly one of " + Self.typeKinds.joined(separator: ", "), at: entry)
+            throw JSONProblem("a type has exactly one of " + TypeMember.allCases.filter(\.isKind).map { "\($0.name)" }.joined(separator: ", "), at: entry)
         }
-        func reference(_ name: String) throws -> UInt32 { try integer((name, members[name]), of: entry, as: UInt32.self) }
+        func member(_ member: TypeMember) -> (name: String, value: JSONPosition?) { ("\(member.name)", values[member.rawValue]) }
+        func reference(_ name: TypeMember) throws -> UInt32 { try integer(member(name), of: entry, as: UInt32.self) }
         switch kind {
-        case "valueType", "classType":
-            let qualifiedName = try string((kind, members[kind]), of: entry)
-            let mangledName = try string(("mangledName", members["mangledName"]), of: entry)
-            let version = try reference("version")
-            return kind == "valueType"
+        case .valueType, .classType:
+            let qualifiedName = try string(member(kind), of: entry)
+            let mangledName = try string(member(.mangledName), of: entry)
+            let version = try reference(.version)
+            try budget.charge(qualifiedName.utf8.count + mangledName.utf8.count)
+            return kind == .valueType
                 ? .valueType(qualifiedName: qualifiedName, mangledName: mangledName, version: version)
                 : .classType(qualifiedName: qualifiedName, mangledName: mangledName, version: version)
-        case "array": return .array(element: try reference(kind))
-        case "set": return .set(element: try reference(kind))
-        case "optional": return .optional(wrapped: try reference(kind))
-        case "range": return .range(bound: try reference(kind))
-        case "closedRange": return .closedRange(bound: try reference(kind))
-        case "dictionary":
-            let pair = try array((kind, members[kind]), of: entry)
+        case .array: return .array(element: try reference(kind))
+        case .set: return .set(element: try reference(kind))
+        case .optional: return .optional(wrapped: try reference(kind))
+        case .range: return .range(bound: try reference(kind))
+        case .closedRange: return .closedRange(bound: try reference(kind))
+        case .dictionary:
+            let pair = try array(member(kind), of: entry)
             guard let key = text.firstElement(of: pair), let value = text.element(after: text.end(of: key)),
                   text.element(after: text.end(of: value)) == nil
             else { throw JSONProblem("a dictionary layout names a key and a value type", at: pair) }
             return .dictionary(key: try integer(at: key), value: try integer(at: value))
-        default:
-            let lanes: UInt8 = try integer((kind, members[kind]), of: entry, as: UInt8.self)
-            return .simd(lanes: Int(lanes), scalar: try reference("scalar"))
+        case .simd, .mangledName, .version, .scalar:
+            let lanes: UInt8 = try integer(member(.simd), of: entry, as: UInt8.self)
+            return .simd(lanes: Int(lanes), scalar: try reference(.scalar))
         }
     }
 
@@ -163,7 +201,9 @@ struct ArchiveJSONReader {
             }
             open[open.count - 1] = text.element(after: text.end(of: position))
             let node = try NodeMembers(text, position, names: names)
-            guard let kindValue = node.kind else { throw JSONProblem("expected a string", member: "kind", value: nil, of: position) }
+            guard let kindValue = node.kind, text.first(kindValue) == UInt8(ascii: "\"") else {
+                throw JSONProblem("expected a string", member: "kind", value: node.kind, of: position)
+            }
             guard let kind = nodeKind(at: kindValue) else { throw JSONProblem("unknown node kind", at: kindValue) }
             let type: UInt32 = try node.type.map { try integer(at: $0) } ?? 0
             buffer.writeNodeHeader(

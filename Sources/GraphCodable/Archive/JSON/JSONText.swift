@@ -110,6 +110,8 @@ struct JSONText {
     /// escapes decoded) as one word, its length in the top byte: names compared in one step.
     /// Nil for a longer name.
     func shortName(_ name: Range<Int>) -> UInt64? {
+        // An escape stands for at least one byte in at most six: a longer name stays longer.
+        guard name.count <= 6 * 7 else { return nil }
         guard name.count > 7 || bytes[name].contains(UInt8(ascii: "\\")) else { return Self.shortName(bytes[name]) }
         var decoded: [UInt8] = []
         decodeString(name, into: &decoded)

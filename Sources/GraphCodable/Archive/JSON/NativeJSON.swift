@@ -221,7 +221,9 @@ enum NativeJSON {
         case .uint128: buffer.writeFixedWidth(try integer(UInt128.self))
         case .float16:
             let hex = try string { String(decoding: $0, as: UTF8.self) }
-            guard hex.hasPrefix("0x"), (3 ... 6).contains(hex.utf8.count), let bits = UInt16(hex.dropFirst(2), radix: 16) else {
+            let digits = hex.utf8.dropFirst(2)
+            guard hex.hasPrefix("0x"), !digits.isEmpty, digits.allSatisfy({ JSONText.hexValue($0) != nil }),
+                  let bits = UInt16(hex.dropFirst(2), radix: 16) else {
                 throw fail("\"0x\" and 16 bits")
             }
             buffer.writeFixedWidth(bits)
