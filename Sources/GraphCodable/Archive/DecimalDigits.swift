@@ -1,19 +1,28 @@
 /// Integers written as decimal digits straight into UTF-8 text, without making a string.
+enum DecimalDigits {
+    /// Calls `body` with the decimal digits of `value`, at least `minimumDigits` of them
+    /// (zeros before; at most 20), composed on the stack.
+    @inline(__always)
+    static func with<R>(_ value: UInt64, minimumDigits: Int = 1, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return try withUnsafeMutableBytes(of: &digits) { space in
+            var start = space.count
+            var rest = value
+            repeat {
+                start -= 1
+                space[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest != 0 || (space.count - start < minimumDigits && space.count - start < 20)
+            return try body(UnsafeBufferPointer(rebasing: space.assumingMemoryBound(to: UInt8.self)[start...]))
+        }
+    }
+}
+
 extension Array where Element == UInt8 {
     /// Appends the decimal digits of `value`, at least `minimumDigits` of them (zeros
     /// before; at most 20).
     mutating func appendDecimal(_ value: UInt64, minimumDigits: Int = 1) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        Swift.withUnsafeMutableBytes(of: &digits) { buffer in
-            var start = buffer.count
-            var rest = value
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest != 0 || (buffer.count - start < minimumDigits && buffer.count - start < 20)
-            append(contentsOf: buffer[start...])
-        }
+        DecimalDigits.with(value, minimumDigits: minimumDigits) { append(contentsOf: $0) }
     }
 
     /// Appends the decimal digits of `value`, after a minus when it is negative.

@@ -91,17 +91,7 @@ struct TextOutput {
 
     /// Writes the decimal digits of `value`.
     mutating func write(decimal value: UInt64) throws {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        try Swift.withUnsafeMutableBytes(of: &digits) { space in
-            var first = space.count
-            var rest = value
-            repeat {
-                first -= 1
-                space[first] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest != 0
-            try write(UnsafeBufferPointer(rebasing: space.assumingMemoryBound(to: UInt8.self)[first...]))
-        }
+        try DecimalDigits.with(value) { try write($0) }
     }
 
     /// Writes UTF-8 bytes.
