@@ -42,16 +42,20 @@ struct ArchiveJSONWriter {
         try writer.endArray()
         try writer.key("body")
         try writer.beginArray()
+        // Each key and node kind as a JSON string, made once rather than for every node.
+        let keyStrings = archive.keys.keys.map(Self.quoted)
+        var kindStrings = [[UInt8]](repeating: [], count: NodeKind.allCases.count)
+        for kind in NodeKind.allCases { kindStrings[Int(kind.rawValue)] = Self.quoted(kind.code) }
         try archive.walk { node, _ in
             try writer.nextElement()
             let isLeaf = !node.kind.hasFields
             if isLeaf { writer.beginInline() }
             try writer.beginObject()
             try writer.key("kind")
-            try writer.write(string: node.kind.code)
+            try writer.write(json: kindStrings[Int(node.kind.rawValue)])
             if node.keyID != 0 {
                 try writer.key("key")
-                if let key = archive.keys.key(for: node.keyID) { try writer.write(string: key) } else { try writer.write(integer: UInt64(node.keyID)) }
+                if node.keyID <= keyStrings.count { try writer.write(json: keyStrings[Int(node.keyID) - 1]) } else { try writer.write(integer: UInt64(node.keyID)) }
             }
             if node.typeReference != 0 {
                 try writer.key("type")
@@ -91,6 +95,9 @@ struct ArchiveJSONWriter {
         try writer.key("bytes")
         try writer.write(string: Data(archive.bytes[node.payload]).base64EncodedString())
     }
+
+    /// `string` as JSON text.
+    private static func quoted(_ string: String) -> [UInt8] { Array(JSONTextWriter.quoted(string).utf8) }
 
     private static func json(of entry: GraphArchive.TypeEntry) -> JSONValue {
         func number<T: BinaryInteger>(_ value: T) -> JSONValue { .number(String(value)) }

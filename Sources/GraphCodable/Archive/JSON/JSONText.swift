@@ -350,6 +350,13 @@ struct JSONText {
         hasByte(0x22, in: word) || hasByte(0x5C, in: word)
     }
 
+    /// Whether a byte of `word` needs an escape in a JSON string: a quote, a backslash or a
+    /// control character.
+    @inline(__always)
+    static func needsEscape(_ word: UInt64) -> Bool {
+        hasByte(below: 0x20, in: word) || stopsContent(word)
+    }
+
     /// Whether a byte of `word` is anything but plain printable ASCII within a string: a
     /// quote, a backslash, a control character or part of a multi-byte sequence.
     @inline(__always)
