@@ -14,11 +14,12 @@ let package = Package(
         .target(name: "GraphCodable"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CEventPoll", path: "Sources/CEventPoll"),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(
             name: "GraphHTTP", dependencies: ["GraphCodable", "CZlib", "CEventPoll"],
             // Embedded in InspectorPage.swift by Scripts/embed-documents.py.
             exclude: ["Inspector/inspector.html"]),
-        .executableTarget(name: "graph-server", dependencies: ["GraphHTTP", "GraphCodable"]),
+        .executableTarget(name: "graph-server", dependencies: ["GraphHTTP", "GraphCodable", "CMalloc"]),
         .executableTarget(name: "graph-benchmark", dependencies: ["GraphCodable"]),
         .testTarget(name: "GraphCodableTests", dependencies: ["GraphCodable"]),
         .testTarget(name: "GraphHTTPTests", dependencies: ["GraphHTTP"]),

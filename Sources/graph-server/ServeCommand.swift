@@ -18,6 +18,7 @@ enum ServeCommand {
             }
             Log.shared.setLevel(level)
         }
+        MemoryArenas.limitToProcessorCount()
         try GraphServer(configuration: configuration, registry: SampleModels.registry).run()
     }
 
