@@ -34,6 +34,13 @@ import Testing
         let readings = [1.5, -0.0, .infinity, .nan]
         #expect(try GraphEncoder().dump(readings, options: .readable).contains("BIV [1.5, -0.0, inf, nan]\n"))
         #expect(try GraphEncoder().dump([Int](), options: .readable).contains("BIV []\n"))
+        // Dictionaries of scalars packed in one payload, as Swift prints them, and as JSON.
+        for (value, shown) in [("[]", "[:]"), (#"[["a'", -1], ["b", 2]]"#, #"["a\'": -1, "b": 2]"#)] {
+            let dictionary = try PayloadRuleTests.archive(types: #"{"dictionary":[15,10]}"#, value: value)
+            #expect(try GraphDecoder().dump(from: dictionary, options: .readable).contains("BIV \(shown)\n"))
+            let json = String(decoding: try GraphArchive(bytes: dictionary).jsonData(indented: false), as: UTF8.self)
+            #expect(json.contains(#""value":\#(value.replacingOccurrences(of: " ", with: ""))"#))
+        }
         // Strings print as String(reflecting:) prints them, apostrophes escaped.
         for text in ["it's", "plain", "a\"b", "tab\there", "é"] {
             #expect(try GraphEncoder().dump(text, options: .readable).contains("BIV \(String(reflecting: text))"))

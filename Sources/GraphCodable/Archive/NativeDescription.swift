@@ -35,7 +35,7 @@ struct NativeDescription {
         do {
             switch layout {
             case .scalar(let code):
-                // One value, or an array of them: their text, without a walk.
+                // One value, or an array or dictionary of them: their text, without a walk.
                 try description.appendScalar(code, &reader)
             case .array(.scalar(let code)):
                 let count = try reader.readCount()
@@ -43,6 +43,16 @@ struct NativeDescription {
                 for index in 0 ..< count {
                     if index > 0 { try description.append(", ") }
                     try description.appendScalar(code, &reader)
+                }
+                try description.append("]")
+            case .dictionary(.scalar(let keyCode), .scalar(let valueCode)):
+                let count = try reader.readCount()
+                try description.append(count == 0 ? "[:" : "[")
+                for index in 0 ..< count {
+                    if index > 0 { try description.append(", ") }
+                    try description.appendScalar(keyCode, &reader)
+                    try description.append(": ")
+                    try description.appendScalar(valueCode, &reader)
                 }
                 try description.append("]")
             default:

@@ -35,7 +35,7 @@ enum NativeJSON {
     /// as `{"some": …}` when the value is itself an optional. The payload must be readable
     /// as `layout` (strings are written from their bytes as they lie).
     static func write(_ layout: NativeDescriptor, _ reader: inout BinaryReadBuffer, to writer: inout JSONTextWriter, stack: StackGuard) throws {
-        // A scalar, or an array of them, needs no walk.
+        // A scalar, or an array or dictionary of them, needs no walk.
         switch layout {
         case .scalar(let code):
             return try writeScalar(code, &reader, to: &writer, stack: stack)
@@ -44,6 +44,18 @@ enum NativeJSON {
             for _ in 0 ..< (try reader.readCount()) {
                 try writer.nextElement()
                 try writeScalar(code, &reader, to: &writer, stack: stack)
+            }
+            return try writer.endArray()
+        case .dictionary(.scalar(let keyCode), .scalar(let valueCode)):
+            try writer.beginArray()
+            for _ in 0 ..< (try reader.readCount()) {
+                try writer.nextElement()
+                try writer.beginArray()
+                try writer.nextElement()
+                try writeScalar(keyCode, &reader, to: &writer, stack: stack)
+                try writer.nextElement()
+                try writeScalar(valueCode, &reader, to: &writer, stack: stack)
+                try writer.endArray()
             }
             return try writer.endArray()
         default:
