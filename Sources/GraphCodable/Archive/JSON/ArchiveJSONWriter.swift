@@ -42,34 +42,31 @@ struct ArchiveJSONWriter {
         try writer.endArray()
         try writer.key("body")
         try writer.beginArray()
-        // Each key and node kind as a JSON string, made once rather than for every node.
-        let keyStrings = archive.keys.keys.map(Self.quoted)
-        var kindStrings = [[UInt8]](repeating: [], count: NodeKind.allCases.count)
-        for kind in NodeKind.allCases { kindStrings[Int(kind.rawValue)] = Self.quoted(kind.code) }
+        let texts = NodeTexts(keys: archive.keys.keys, writer: writer)
         try archive.walk { node, _ in
             try writer.nextElement()
             let isLeaf = !node.kind.hasFields
             if isLeaf { writer.beginInline() }
             try writer.beginObject()
-            try writer.key("kind")
-            try writer.write(json: kindStrings[Int(node.kind.rawValue)])
+            try writer.key(text: texts.kind)
+            try writer.write(json: texts.kinds[Int(node.kind.rawValue)])
             if node.keyID != 0 {
-                try writer.key("key")
-                if node.keyID <= keyStrings.count { try writer.write(json: keyStrings[Int(node.keyID) - 1]) } else { try writer.write(integer: UInt64(node.keyID)) }
+                try writer.key(text: texts.key)
+                if node.keyID <= texts.keys.count { try writer.write(json: texts.keys[Int(node.keyID) - 1]) } else { try writer.write(integer: UInt64(node.keyID)) }
             }
             if node.typeReference != 0 {
-                try writer.key("type")
+                try writer.key(text: texts.type)
                 try writer.write(integer: UInt64(node.typeReference))
             }
             if node.objectID != 0 {
-                try writer.key("id")
+                try writer.key(text: texts.id)
                 try writer.write(integer: UInt64(node.objectID))
             }
             guard isLeaf else {
-                try writer.key("fields")
+                try writer.key(text: texts.fields)
                 return try writer.beginArray()
             }
-            if node.kind.hasPayload { try writePayload(of: node, to: &writer, stack: stack) }
+            if node.kind.hasPayload { try writePayload(of: node, to: &writer, texts: texts, stack: stack) }
             try writer.endObject()
             writer.endInline()
         } end: { _ in
@@ -81,23 +78,40 @@ struct ArchiveJSONWriter {
         output = writer.output
     }
 
+    /// The texts that nodes repeat, made once per archive rather than for every node: the
+    /// members' names with their colon, the node kinds and the keys as JSON strings.
+    private struct NodeTexts {
+        let kind, key, type, id, fields, value: [UInt8]
+        /// By the kinds' raw values.
+        let kinds: [[UInt8]]
+        /// By key id, from 1.
+        let keys: [[UInt8]]
+
+        init(keys: [String], writer: JSONTextWriter) {
+            (kind, key, type, id) = (writer.keyText("kind"), writer.keyText("key"), writer.keyText("type"), writer.keyText("id"))
+            (fields, value) = (writer.keyText("fields"), writer.keyText("value"))
+            var kinds = [[UInt8]](repeating: [], count: NodeKind.allCases.count)
+            for kind in NodeKind.allCases { kinds[Int(kind.rawValue)] = Array(JSONTextWriter.quoted(kind.code).utf8) }
+            self.kinds = kinds
+            self.keys = keys.map { Array(JSONTextWriter.quoted($0).utf8) }
+        }
+    }
+
     /// A payload's `value`, or its `bytes`: a native payload that cannot be read as its layout
     /// (and an opaque one) shows as its bytes, so that every archive has a JSON form. A
     /// native payload is read twice, to check it and then to write it, and never held (but
     /// one whose every bit pattern is valid needs no check).
-    private func writePayload(of node: ArchiveNode, to writer: inout JSONTextWriter, stack: StackGuard) throws {
+    private func writePayload(of node: ArchiveNode, to writer: inout JSONTextWriter, texts: NodeTexts, stack: StackGuard) throws {
         if case .native(let layout)? = archive.types.resolve(node.typeReference),
            layout.acceptsEveryBitPattern(internalVersion: archive.header.internalBinaryIOVersion) || layout.isReadable(archive.payloadReader(of: node)) {
             var reader = archive.payloadReader(of: node)
-            try writer.key("value")
+            try writer.key(text: texts.value)
             return try NativeJSON.write(layout, &reader, to: &writer, stack: stack)
         }
         try writer.key("bytes")
         try writer.write(string: Data(archive.bytes[node.payload]).base64EncodedString())
     }
 
-    /// `string` as JSON text.
-    private static func quoted(_ string: String) -> [UInt8] { Array(JSONTextWriter.quoted(string).utf8) }
 
     private static func json(of entry: GraphArchive.TypeEntry) -> JSONValue {
         func number<T: BinaryInteger>(_ value: T) -> JSONValue { .number(String(value)) }

@@ -55,6 +55,18 @@ struct JSONTextWriter {
         try output.write(indented ? "\": " : "\":")
     }
 
+    /// The text that starts the member named by the ASCII literal `key` (its quoted name and
+    /// colon), for ``key(text:)``: made once for members written many times.
+    func keyText(_ key: StaticString) -> [UInt8] {
+        Array("\"\(key)\"\(indented ? ": " : ":")".utf8)
+    }
+
+    /// Starts the member whose ``keyText(_:)`` is `text`; its value follows.
+    mutating func key(text: [UInt8]) throws {
+        try separate()
+        try output.write(text)
+    }
+
     /// Starts the next element of the open array; the element follows.
     mutating func nextElement() throws { try separate() }
 
