@@ -264,7 +264,9 @@ struct JSONText {
     /// The number at `position` rounded to the nearest `Double` (beyond its range, an
     /// infinity), or nil when the value is not a number.
     func double(at position: JSONPosition) -> Double? {
-        number(at: position, strtod, Double.init)
+        guard isNumber(position) else { return nil }
+        let text = UnsafeBufferPointer(rebasing: bytes[position.offset ..< scalarEnd(from: position.offset)])
+        return DecimalNumber.nearestDouble(text) ?? number(at: position, strtod, Double.init)
     }
 
     /// The number at `position` rounded once to the nearest `Float`, or nil when the value
