@@ -94,20 +94,21 @@ struct ArchiveDump {
     private func writeBody(to lines: inout Lines) throws {
         try lines.add(Self.title("BODY"))
         // Each key's label and each class's name, made once rather than for every node.
-        let keyLabels = [Array("- ".utf8)] + archive.keys.keys.indices.map { index in
+        let keyLabels = TextTable([Array("- ".utf8)] + archive.keys.keys.indices.map { index in
             Array((options.contains(.showKeyNames) ? "+ \(String(reflecting: archive.keys.keys[index])): " : "+ KEY\(Self.id(UInt32(index + 1))): ").utf8)
-        }
-        let classLabels = archive.types.entries.indices.map { index -> [UInt8]? in
-            guard case .named(let named) = archive.types.entries[index], named.kind == .class else { return nil }
+        })
+        // Each type's text after a node's kind: a class's name, nothing for other types.
+        let classLabels = TextTable(archive.types.entries.indices.map { index -> [UInt8] in
+            guard case .named(let named) = archive.types.entries[index], named.kind == .class else { return [] }
             return Array((options.contains(.showTypeNames) ? " \(named.qualifiedName)" : " TYPE\(Self.id(UInt32(index + 1)))").utf8)
-        }
-        let indents = (0 ... Self.maximumIndent).map { [UInt8](repeating: UInt8(ascii: "\t"), count: $0) }
+        })
+        let indents = TextTable((0 ... Self.maximumIndent).map { [UInt8](repeating: UInt8(ascii: "\t"), count: $0) })
         var line: [UInt8] = []
         try archive.walk { node, depth in
             line.removeAll(keepingCapacity: true)
-            line.append(contentsOf: indents[min(depth, Self.maximumIndent)])
+            indents.append(min(depth, Self.maximumIndent), to: &line)
             if Int(node.keyID) < keyLabels.count {
-                line.append(contentsOf: keyLabels[Int(node.keyID)])
+                keyLabels.append(Int(node.keyID), to: &line)
             } else {
                 line.append(contentsOf: "+ KEY".utf8)
                 line.appendDecimal(UInt64(node.keyID), minimumDigits: 4)
@@ -117,19 +118,17 @@ struct ArchiveDump {
             try lines.add(line)
         } end: { depth in
             line.removeAll(keepingCapacity: true)
-            line.append(contentsOf: indents[min(depth, Self.maximumIndent)])
+            indents.append(min(depth, Self.maximumIndent), to: &line)
             line.append(UInt8(ascii: "."))
             try lines.add(line)
         }
     }
 
     /// Appends a node's line after its key.
-    private func appendLine(for node: ArchiveNode, classLabels: [[UInt8]?], to line: inout [UInt8]) {
+    private func appendLine(for node: ArchiveNode, classLabels: TextTable, to line: inout [UInt8]) {
         line.append(contentsOf: node.kind.code.utf8)
         if node.objectID != 0 { line.appendDecimal(UInt64(node.objectID), minimumDigits: 4) }
-        if let index = TypeReference.tableIndex(node.typeReference), index < classLabels.count, let label = classLabels[index] {
-            line.append(contentsOf: label)
-        }
+        if let index = TypeReference.tableIndex(node.typeReference), index < classLabels.count { classLabels.append(index, to: &line) }
         guard node.kind.hasPayload else { return }
         line.append(UInt8(ascii: " "))
         let limit = options.contains(.noTruncation) ? Int.max : Self.valueLimit

@@ -49,10 +49,10 @@ struct ArchiveJSONWriter {
             if isLeaf { writer.beginInline() }
             try writer.beginObject()
             try writer.key(text: texts.kind)
-            try writer.write(json: texts.kinds[Int(node.kind.rawValue)])
+            try writer.write(json: texts.kinds, Int(node.kind.rawValue))
             if node.keyID != 0 {
                 try writer.key(text: texts.key)
-                if node.keyID <= texts.keys.count { try writer.write(json: texts.keys[Int(node.keyID) - 1]) } else { try writer.write(integer: UInt64(node.keyID)) }
+                if node.keyID <= texts.keys.count { try writer.write(json: texts.keys, Int(node.keyID) - 1) } else { try writer.write(integer: UInt64(node.keyID)) }
             }
             if node.typeReference != 0 {
                 try writer.key(text: texts.type)
@@ -83,17 +83,17 @@ struct ArchiveJSONWriter {
     private struct NodeTexts {
         let kind, key, type, id, fields, value: [UInt8]
         /// By the kinds' raw values.
-        let kinds: [[UInt8]]
-        /// By key id, from 1.
-        let keys: [[UInt8]]
+        let kinds: TextTable
+        /// By key id, from 0.
+        let keys: TextTable
 
         init(keys: [String], writer: JSONTextWriter) {
             (kind, key, type, id) = (writer.keyText("kind"), writer.keyText("key"), writer.keyText("type"), writer.keyText("id"))
             (fields, value) = (writer.keyText("fields"), writer.keyText("value"))
             var kinds = [[UInt8]](repeating: [], count: NodeKind.allCases.count)
             for kind in NodeKind.allCases { kinds[Int(kind.rawValue)] = Array(JSONTextWriter.quoted(kind.code).utf8) }
-            self.kinds = kinds
-            self.keys = keys.map { Array(JSONTextWriter.quoted($0).utf8) }
+            self.kinds = TextTable(kinds)
+            self.keys = TextTable(keys.map { Array(JSONTextWriter.quoted($0).utf8) })
         }
     }
 

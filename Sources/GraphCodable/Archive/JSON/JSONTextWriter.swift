@@ -148,9 +148,9 @@ struct JSONTextWriter {
         try output.write(byte: UInt8(ascii: "\""))
     }
 
-    /// Writes a value already made as JSON text.
-    mutating func write(json: [UInt8]) throws {
-        try output.write(json)
+    /// Writes a value already made as JSON text: text `index` of `table`.
+    mutating func write(json table: TextTable, _ index: Int) throws {
+        try table.write(index, to: &output)
     }
 
     /// The escape of a quote, a backslash or a control character.
