@@ -45,17 +45,12 @@ struct ArchiveDump {
         }
 
         mutating func add(_ line: String) throws {
-            try separate()
+            try startLine()
             try output.write(text: line)
         }
 
-        /// Adds a line of UTF-8.
-        mutating func add(_ line: [UInt8]) throws {
-            try separate()
-            try output.write(line)
-        }
-
-        private mutating func separate() throws {
+        /// Starts a line, whose text is then written to ``output``.
+        mutating func startLine() throws {
             if !isEmpty { try output.write(byte: UInt8(ascii: "\n")) }
             isEmpty = false
         }
@@ -89,8 +84,8 @@ struct ArchiveDump {
         ]
     }
 
-    /// The body, a line per node and one per end of fields, each written as UTF-8 into one
-    /// reused line.
+    /// The body, a line per node and one per end of fields, written to the output piece by
+    /// piece as UTF-8.
     private func writeBody(to lines: inout Lines) throws {
         try lines.add(Self.title("BODY"))
         // Each key's label and each class's name, made once rather than for every node.
@@ -102,43 +97,47 @@ struct ArchiveDump {
             guard case .named(let named) = archive.types.entries[index], named.kind == .class else { return [] }
             return Array((options.contains(.showTypeNames) ? " \(named.qualifiedName)" : " TYPE\(Self.id(UInt32(index + 1)))").utf8)
         })
+        let kindCodes = TextTable(NodeKind.allCases.sorted { $0.rawValue < $1.rawValue }.map { Array($0.code.utf8) })
         let indents = TextTable((0 ... Self.maximumIndent).map { [UInt8](repeating: UInt8(ascii: "\t"), count: $0) })
-        var line: [UInt8] = []
+        // The text of payloads, kept until it passes 64 KiB.
+        var payloads: [UInt8] = []
         try archive.walk { node, depth in
-            line.removeAll(keepingCapacity: true)
-            indents.append(min(depth, Self.maximumIndent), to: &line)
+            try lines.startLine()
+            try indents.write(min(depth, Self.maximumIndent), to: &lines.output)
             if Int(node.keyID) < keyLabels.count {
-                keyLabels.append(Int(node.keyID), to: &line)
+                try keyLabels.write(Int(node.keyID), to: &lines.output)
             } else {
-                line.append(contentsOf: "+ KEY".utf8)
-                line.appendDecimal(UInt64(node.keyID), minimumDigits: 4)
-                line.append(contentsOf: ": ".utf8)
+                try lines.output.write("+ KEY")
+                try lines.output.write(decimal: UInt64(node.keyID), minimumDigits: 4)
+                try lines.output.write(": ")
             }
-            appendLine(for: node, classLabels: classLabels, to: &line)
-            try lines.add(line)
+            try kindCodes.write(Int(node.kind.rawValue), to: &lines.output)
+            if node.objectID != 0 { try lines.output.write(decimal: UInt64(node.objectID), minimumDigits: 4) }
+            if let index = TypeReference.tableIndex(node.typeReference), index < classLabels.count { try classLabels.write(index, to: &lines.output) }
+            guard node.kind.hasPayload else { return }
+            try lines.output.write(byte: UInt8(ascii: " "))
+            if payloads.count > 1 << 16 { payloads.removeAll(keepingCapacity: true) }
+            let start = payloads.count
+            appendPayloadText(of: node, to: &payloads)
+            try payloads.withUnsafeBufferPointer { try lines.output.write(UnsafeBufferPointer(rebasing: $0[start...])) }
         } end: { depth in
-            line.removeAll(keepingCapacity: true)
-            indents.append(min(depth, Self.maximumIndent), to: &line)
-            line.append(UInt8(ascii: "."))
-            try lines.add(line)
+            try lines.startLine()
+            try indents.write(min(depth, Self.maximumIndent), to: &lines.output)
+            try lines.output.write(byte: UInt8(ascii: "."))
         }
     }
 
-    /// Appends a node's line after its key.
-    private func appendLine(for node: ArchiveNode, classLabels: TextTable, to line: inout [UInt8]) {
-        line.append(contentsOf: node.kind.code.utf8)
-        if node.objectID != 0 { line.appendDecimal(UInt64(node.objectID), minimumDigits: 4) }
-        if let index = TypeReference.tableIndex(node.typeReference), index < classLabels.count { classLabels.append(index, to: &line) }
-        guard node.kind.hasPayload else { return }
-        line.append(UInt8(ascii: " "))
+    /// Appends the text of a node's payload: a native value as Swift prints it, an opaque
+    /// one by its description when the encoder has it, otherwise by its size.
+    private func appendPayloadText(of node: ArchiveNode, to text: inout [UInt8]) {
         let limit = options.contains(.noTruncation) ? Int.max : Self.valueLimit
         if case .native(let descriptor)? = archive.types.resolve(node.typeReference) {
             var reader = archive.payloadReader(of: node)
-            if !NativeDescription.write(descriptor, &reader, limit: limit, to: &line) { line.append(contentsOf: "<unreadable \(descriptor)>".utf8) }
+            if !NativeDescription.write(descriptor, &reader, limit: limit, to: &text) { text.append(contentsOf: "<unreadable \(descriptor)>".utf8) }
         } else if let description = descriptions[node.offset] {
-            line.append(contentsOf: (description.count > limit ? String(description.prefix(limit)) + "…" : description).utf8)
+            text.append(contentsOf: (description.count > limit ? String(description.prefix(limit)) + "…" : description).utf8)
         } else {
-            line.append(contentsOf: "{ \(node.payload.count) bytes }".utf8)
+            text.append(contentsOf: "{ \(node.payload.count) bytes }".utf8)
         }
     }
 

@@ -19,10 +19,9 @@ enum DecimalDigits {
 }
 
 extension Array where Element == UInt8 {
-    /// Appends the decimal digits of `value`, at least `minimumDigits` of them (zeros
-    /// before; at most 20).
-    mutating func appendDecimal(_ value: UInt64, minimumDigits: Int = 1) {
-        DecimalDigits.with(value, minimumDigits: minimumDigits) { append(contentsOf: $0) }
+    /// Appends the decimal digits of `value`.
+    mutating func appendDecimal(_ value: UInt64) {
+        DecimalDigits.with(value) { append(contentsOf: $0) }
     }
 
     /// Appends the decimal digits of `value`, after a minus when it is negative.

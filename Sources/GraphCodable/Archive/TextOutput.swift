@@ -89,9 +89,10 @@ struct TextOutput {
         try write(decimal: value.magnitude)
     }
 
-    /// Writes the decimal digits of `value`.
-    mutating func write(decimal value: UInt64) throws {
-        try DecimalDigits.with(value) { try write($0) }
+    /// Writes the decimal digits of `value`, at least `minimumDigits` of them (zeros before;
+    /// at most 20).
+    mutating func write(decimal value: UInt64, minimumDigits: Int = 1) throws {
+        try DecimalDigits.with(value, minimumDigits: minimumDigits) { try write($0) }
     }
 
     /// Writes UTF-8 bytes.
