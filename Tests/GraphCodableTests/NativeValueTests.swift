@@ -34,6 +34,11 @@ import Testing
         let readings = [1.5, -0.0, .infinity, .nan]
         #expect(try GraphEncoder().dump(readings, options: .readable).contains("BIV [1.5, -0.0, inf, nan]\n"))
         #expect(try GraphEncoder().dump([Int](), options: .readable).contains("BIV []\n"))
+        // A payload unreadable just past the limit shows as unreadable, not cut.
+        var bools = try GraphEncoder(.omitChecksum).encode(Array(repeating: true, count: 6) + Array(repeating: false, count: 4) + [true]) as Bytes
+        let values: [UInt8] = [1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1]
+        bools[try #require(bools.firstRange(of: values)).upperBound - 1] = 2
+        #expect(try GraphDecoder().dump(from: bools, options: .readable).contains("<unreadable Array<Bool>>"))
         // Dictionaries of scalars packed in one payload, as Swift prints them, and as JSON.
         for (value, shown) in [("[]", "[:]"), (#"[["a'", -1], ["b", 2]]"#, #"["a\'": -1, "b": 2]"#)] {
             let dictionary = try PayloadRuleTests.archive(types: #"{"dictionary":[15,10]}"#, value: value)

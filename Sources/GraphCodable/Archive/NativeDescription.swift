@@ -41,7 +41,7 @@ struct NativeDescription {
                 let count = try reader.readCount()
                 try description.append("[")
                 for index in 0 ..< count {
-                    if index > 0 { try description.append(", ") }
+                    if index > 0 { try description.append(", ", before: code, &reader) }
                     try description.appendScalar(code, &reader)
                 }
                 try description.append("]")
@@ -49,9 +49,9 @@ struct NativeDescription {
                 let count = try reader.readCount()
                 try description.append(count == 0 ? "[:" : "[")
                 for index in 0 ..< count {
-                    if index > 0 { try description.append(", ") }
+                    if index > 0 { try description.append(", ", before: keyCode, &reader) }
                     try description.appendScalar(keyCode, &reader)
-                    try description.append(": ")
+                    try description.append(": ", before: valueCode, &reader)
                     try description.appendScalar(valueCode, &reader)
                 }
                 try description.append("]")
@@ -121,6 +121,17 @@ struct NativeDescription {
     private mutating func append(_ piece: StaticString) throws {
         text.append(contentsOf: UnsafeBufferPointer(start: piece.utf8Start, count: piece.utf8CodeUnitCount))
         try counted(piece.utf8CodeUnitCount)
+    }
+
+    /// Appends a separator before a scalar of `code`; when that fills the text, the scalar is
+    /// still read, so that a payload unreadable there shows as unreadable, as the walk shows it.
+    private mutating func append(_ separator: StaticString, before code: NativeTypeCode, _ reader: inout BinaryReadBuffer) throws {
+        do {
+            try append(separator)
+        } catch is Full {
+            _ = try NativeDescriptor.readScalar(code, &reader)
+            throw Full()
+        }
     }
 
     private mutating func append(_ piece: String) throws {
