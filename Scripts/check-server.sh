@@ -112,9 +112,11 @@ echo "== the inspector page in headless Chromium (screenshots: $screenshots)"
 python3 Scripts/check-inspector.py "$base" "$binary" "$screenshots"
 
 echo "== SIGTERM with work in flight: it finishes, then exit 0"
-# A client reading slowly keeps its request in flight for a few seconds; the metrics (whose
-# own request is in flight too) show it before the signal.
-curl -sS --fail-with-body --limit-rate 4M --data-binary @"$work/large.graph" "$base/v1/json?pretty=true" -o "$work/inflight.json" &
+# A client reading slowly keeps its request in flight for a few seconds (its answer, 31 MB
+# of JSON, passes the 8 MiB a streamed answer may buffer, so the server writes at the
+# client's pace); the metrics (whose own request is in flight too) show it before the signal.
+"$binary" sample metro --stations 60000 -o "$work/metro.graph"
+curl -sS --fail-with-body --limit-rate 4M --data-binary @"$work/metro.graph" "$base/v1/json?pretty=true" -o "$work/inflight.json" &
 client=$!
 in_flight=false
 for _ in $(seq 1 100); do
