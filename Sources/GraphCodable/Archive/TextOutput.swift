@@ -6,7 +6,7 @@ struct TextOutput {
     /// The size of the chunks handed out, in bytes.
     static let chunkSize = 64 * 1024
 
-    private let buffer = Buffer(capacity: chunkSize)
+    private let buffer: Buffer
     private let output: ([UInt8]) throws -> Void
     private let limit: Int
     /// Bytes that may still be written.
@@ -30,10 +30,13 @@ struct TextOutput {
         var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
     }
 
-    init(_ output: @escaping ([UInt8]) throws -> Void, limit: Int = .max) {
+    /// An output that buffers at most `capacity` bytes (at most ``chunkSize``) before it hands
+    /// them out: a short text needs no 64 KiB.
+    init(_ output: @escaping ([UInt8]) throws -> Void, limit: Int = .max, capacity: Int = chunkSize) {
         self.output = output
         self.limit = limit
         room = limit
+        buffer = Buffer(capacity: min(max(capacity, 1), Self.chunkSize))
     }
 
     mutating func write(text: String) throws {
@@ -121,9 +124,9 @@ struct TextOutput {
     }
 
     /// The whole text `write` makes, for callers that want it as one string.
-    static func collecting(limit: Int, _ write: (inout TextOutput) throws -> Void) throws -> [UInt8] {
+    static func collecting(limit: Int, capacity: Int = chunkSize, _ write: (inout TextOutput) throws -> Void) throws -> [UInt8] {
         var text: [UInt8] = []
-        var output = TextOutput({ text.append(contentsOf: $0) }, limit: limit)
+        var output = TextOutput({ text.append(contentsOf: $0) }, limit: limit, capacity: capacity)
         try write(&output)
         try output.flush()
         return text

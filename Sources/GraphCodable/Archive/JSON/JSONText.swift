@@ -219,8 +219,8 @@ struct JSONText {
         return byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10
     }
 
-    /// The integer at `position` as the JSON form writes integers, a number or a string (see
-    /// ``integer(_:as:)``), or nil.
+    /// The integer at `position` as the JSON form writes integers, a number or a string of
+    /// digits (see ``isInteger(_:)``), within `T`'s range; or nil.
     func integer<T: FixedWidthInteger>(at position: JSONPosition, as _: T.Type = T.self) -> T? {
         if isNumber(position) {
             var end = position.offset + 1
@@ -264,34 +264,34 @@ struct JSONText {
     /// The number at `position` rounded to the nearest `Double` (beyond its range, an
     /// infinity), or nil when the value is not a number.
     func double(at position: JSONPosition) -> Double? {
-        guard isNumber(position) else { return nil }
-        let text = UnsafeBufferPointer(rebasing: bytes[position.offset ..< scalarEnd(from: position.offset)])
-        return DecimalNumber.nearestDouble(text) ?? number(at: position, strtod, Double.init)
+        guard let number = numberRange(at: position) else { return nil }
+        return DecimalNumber.nearestDouble(UnsafeBufferPointer(rebasing: bytes[number])) ?? parse(number, strtod, Double.init)
     }
 
     /// The number at `position` rounded once to the nearest `Float`, or nil when the value
     /// is not a number.
     func float(at position: JSONPosition) -> Float? {
-        number(at: position, strtof, Float.init)
+        numberRange(at: position).flatMap { parse($0, strtof, Float.init) }
     }
 
-    /// The number at `position` read by the C library's `parse` in place (the checked text
-    /// ends every number with a delimiter before its end), or by Swift's `parseText` when the
-    /// C library would read it otherwise (a locale whose decimal separator is not a dot).
-    private func number<F>(
-        at position: JSONPosition, _ parse: (UnsafePointer<CChar>, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> F,
+    /// The text of the number at `position`, or nil when the value is not a number.
+    private func numberRange(at position: JSONPosition) -> Range<Int>? {
+        isNumber(position) ? position.offset ..< scalarEnd(from: position.offset) : nil
+    }
+
+    /// The number `number` read by the C library's `parse` in place (the checked text ends
+    /// every number with a delimiter before its end), or by Swift's `parseText` when the C
+    /// library would read it otherwise (a locale whose decimal separator is not a dot).
+    private func parse<F>(
+        _ number: Range<Int>, _ parse: (UnsafePointer<CChar>, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> F,
         _ parseText: (String) -> F?
     ) -> F? {
-        guard isNumber(position) else { return nil }
-        let start = bytes.baseAddress! + position.offset
-        let end = scalarEnd(from: position.offset)
-        guard end < bytes.count else { return parseText(String(decoding: bytes[position.offset ..< end], as: UTF8.self)) }
-        return start.withMemoryRebound(to: CChar.self, capacity: end - position.offset) { text in
+        func swiftParse() -> F? { parseText(String(decoding: bytes[number], as: UTF8.self)) }
+        guard number.upperBound < bytes.count else { return swiftParse() }
+        return (bytes.baseAddress! + number.lowerBound).withMemoryRebound(to: CChar.self, capacity: number.count) { text in
             var stop: UnsafeMutablePointer<CChar>?
             let value = parse(text, &stop)
-            guard let stop, stop - UnsafeMutablePointer(mutating: text) == end - position.offset else {
-                return parseText(String(decoding: bytes[position.offset ..< end], as: UTF8.self))
-            }
+            guard let stop, stop - UnsafeMutablePointer(mutating: text) == number.count else { return swiftParse() }
             return value
         }
     }

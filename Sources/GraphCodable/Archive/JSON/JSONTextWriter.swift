@@ -162,10 +162,10 @@ struct JSONTextWriter {
         case UInt8(ascii: "\r"): try output.write("\\r")
         case UInt8(ascii: "\t"): try output.write("\\t")
         default:
-            let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            let hex: StaticString = "0123456789abcdef"
             try output.write("\\u00")
-            try output.write(byte: hex[Int(byte >> 4)])
-            try output.write(byte: hex[Int(byte & 0xF)])
+            try output.write(byte: hex.utf8Start[Int(byte >> 4)])
+            try output.write(byte: hex.utf8Start[Int(byte & 0xF)])
         }
     }
 
@@ -199,7 +199,7 @@ struct JSONTextWriter {
 
     /// `string` as a JSON string: quoted, with quotes, backslashes and control characters escaped.
     static func quoted(_ string: String) -> String {
-        let text = try? TextOutput.collecting(limit: .max) { output in
+        let text = try? TextOutput.collecting(limit: .max, capacity: string.utf8.count + 16) { output in
             var writer = JSONTextWriter(output, indented: false)
             try writer.write(string: string)
             output = writer.output

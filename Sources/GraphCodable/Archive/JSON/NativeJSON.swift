@@ -147,27 +147,16 @@ enum NativeJSON {
             try writeScalar(code, from: text, at: position, to: &buffer)
         case .array(let element), .set(let element):
             guard text.first(position) == UInt8(ascii: "[") else { throw fail("an array") }
-            let countOffset = buffer.count
-            buffer.writeByte(0)
-            var count = 0
-            try text.forEachElement(of: position) { item, _ in
+            try writeCounted(text, position, to: &buffer) { item, buffer in
                 try writePayload(element, from: text, at: item, to: &buffer)
-                count += 1
             }
-            buffer.fillVarUIntPlaceholder(at: countOffset, with: UInt64(count))
         case .dictionary(let key, let value):
             guard text.first(position) == UInt8(ascii: "[") else { throw fail("an array") }
-            let countOffset = buffer.count
-            buffer.writeByte(0)
-            var count = 0
-            try text.forEachElement(of: position) { pair, _ in
-                let parts = try elements(of: pair, count: 2, in: text)
-                guard let parts else { throw JSONProblem("expected a [key, value] pair", at: pair) }
+            try writeCounted(text, position, to: &buffer) { pair, buffer in
+                guard let parts = elements(of: pair, count: 2, in: text) else { throw JSONProblem("expected a [key, value] pair", at: pair) }
                 try writePayload(key, from: text, at: parts[0], to: &buffer)
                 try writePayload(value, from: text, at: parts[1], to: &buffer)
-                count += 1
             }
-            buffer.fillVarUIntPlaceholder(at: countOffset, with: UInt64(count))
         case .optional(let wrapped):
             if text.first(position) == UInt8(ascii: "n") { return buffer.writeByte(0) }
             buffer.writeByte(1)
@@ -177,17 +166,33 @@ enum NativeJSON {
             }
             try writePayload(wrapped, from: text, at: some, to: &buffer)
         case .range(let bound), .closedRange(let bound):
-            guard let bounds = try elements(of: position, count: 2, in: text) else { throw fail("[lower, upper]") }
+            guard let bounds = elements(of: position, count: 2, in: text) else { throw fail("[lower, upper]") }
             for place in bounds { try writePayload(bound, from: text, at: place, to: &buffer) }
         case .simd(let lanes, let scalar):
-            guard let values = try elements(of: position, count: lanes, in: text) else { throw fail("\(lanes) lanes") }
+            guard let values = elements(of: position, count: lanes, in: text) else { throw fail("\(lanes) lanes") }
             for place in values { try writePayload(scalar, from: text, at: place, to: &buffer) }
         }
     }
 
+    /// Writes what `element` writes for each element of the array at `position`, preceded by
+    /// their count, which is known once they are written.
+    private static func writeCounted(
+        _ text: JSONText, _ position: JSONPosition, to buffer: inout BinaryWriteBuffer,
+        _ element: (JSONPosition, inout BinaryWriteBuffer) throws -> Void
+    ) throws {
+        let countOffset = buffer.count
+        buffer.writeByte(0)
+        var count = 0
+        try text.forEachElement(of: position) { item, _ in
+            try element(item, &buffer)
+            count += 1
+        }
+        buffer.fillVarUIntPlaceholder(at: countOffset, with: UInt64(count))
+    }
+
     /// The places of the elements of the array at `position` when it has exactly `count`,
     /// otherwise nil.
-    private static func elements(of position: JSONPosition, count: Int, in text: JSONText) throws -> [JSONPosition]? {
+    private static func elements(of position: JSONPosition, count: Int, in text: JSONText) -> [JSONPosition]? {
         guard text.first(position) == UInt8(ascii: "[") else { return nil }
         var places: [JSONPosition] = []
         var next = text.firstElement(of: position)
@@ -271,7 +276,7 @@ enum NativeJSON {
             buffer.writeString(relative)
             try String?.some(base).write(to: &buffer)
         case .cgPoint, .cgSize, .cgRect:
-            guard let parts = try elements(of: position, count: code == .cgRect ? 4 : 2, in: text) else { throw fail("an array of numbers") }
+            guard let parts = elements(of: position, count: code == .cgRect ? 4 : 2, in: text) else { throw fail("an array of numbers") }
             for part in parts { buffer.writeFixedWidth(try double(at: part).bitPattern) }
         default:
             throw fail("a scalar")
