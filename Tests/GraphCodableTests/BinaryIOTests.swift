@@ -29,6 +29,30 @@ import Testing
         #expect(try Self.written { try [1, 2].write(to: &$0) } == [2, 2, 4])
     }
 
+    /// Arrays of integers, written and read in one pass, have the layout of their count
+    /// followed by each element, in both internal layouts.
+    @Test func integerArraysMatchTheirElementsLayout() throws {
+        var generator = SplitMix64(seed: 12)
+        func check<T: FixedWidthInteger & BinaryIOType>(_: T.Type, internalVersion: UInt16) throws {
+            let values = [T.min, T.max, 0, 1] + (0 ..< 500).map { _ in
+                T(truncatingIfNeeded: generator.next() >> (generator.next() % 64)) }
+            var whole = BinaryWriteBuffer(version: 0, internalVersion: internalVersion)
+            try values.write(to: &whole)
+            var elements = BinaryWriteBuffer(version: 0, internalVersion: internalVersion)
+            elements.writeCount(values.count)
+            for value in values { elements.writeInteger(value) }
+            #expect(whole.bytes == elements.bytes, "\(T.self)")
+            var reader = BinaryReadBuffer(bytes: whole.bytes, internalVersion: internalVersion)
+            #expect(try [T](from: &reader) == values && reader.isAtEnd, "\(T.self)")
+        }
+        for version in BinaryIOInternalVersion.supported {
+            try check(Int.self, internalVersion: version); try check(Int16.self, internalVersion: version)
+            try check(Int32.self, internalVersion: version); try check(Int64.self, internalVersion: version)
+            try check(UInt.self, internalVersion: version); try check(UInt16.self, internalVersion: version)
+            try check(UInt32.self, internalVersion: version); try check(UInt64.self, internalVersion: version)
+        }
+    }
+
     @Test func valuesRoundTripThroughBuffersAlone() throws {
         var buffer = BinaryWriteBuffer(version: 3)
         #expect(buffer.version == 3)
@@ -55,17 +79,41 @@ import Testing
 
     /// Reads `T` from `bytes` and expects a `dataCorrupted` error.
     static func expectCorrupted<T: BinaryIType>(
-        _: T.Type, _ bytes: [UInt8], _ reason: String, sourceLocation: SourceLocation = #_sourceLocation
+        _: T.Type, _ bytes: [UInt8], _ reason: String, at offset: Int? = nil,
+        internalVersion: UInt16 = BinaryIOInternalVersion.current, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        var reader = BinaryReadBuffer(bytes: bytes)
+        var reader = BinaryReadBuffer(bytes: bytes, internalVersion: internalVersion)
         do {
             _ = try T(from: &reader)
             Issue.record("\(T.self) read from \(bytes)", sourceLocation: sourceLocation)
         } catch GCodableError.dataCorrupted(let context) {
             #expect(context.debugDescription.contains(reason), "\(context)", sourceLocation: sourceLocation)
             #expect(context.byteOffset != nil, sourceLocation: sourceLocation)
+            if let offset { #expect(context.byteOffset == offset, "\(context)", sourceLocation: sourceLocation) }
         } catch {
             Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Variable-length integers of every length read back and stop at their last byte;
+    /// overlong ones are refused.
+    @Test func variableLengthIntegersReadBackAndRefuseOverlongOnes() throws {
+        var generator = SplitMix64(seed: 31)
+        for _ in 0 ..< 20_000 {
+            let value = generator.next() >> (generator.next() % 64)
+            let encoded = Self.written { $0.writeVarUInt(value) }
+            for padding in [0, 1, 8] {
+                var reader = BinaryReadBuffer(bytes: encoded + Array(repeating: 0xFF, count: padding))
+                #expect(try reader.readVarUInt() == value)
+                #expect(reader.offset == encoded.count)
+            }
+            guard encoded.count < 10 else { continue }
+            var overlong = encoded
+            overlong[overlong.count - 1] |= 0x80
+            overlong.append(0)
+            for padding in [0, 8] {
+                Self.expectCorrupted(UInt64.self, overlong + Array(repeating: 0, count: padding), "overlong", at: 0)
+            }
         }
     }
 
@@ -83,7 +131,11 @@ import Testing
         Self.expectCorrupted(Character.self, [2, 0x61, 0x62], "exactly one grapheme")
         Self.expectCorrupted([Double].self, [0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0], "exceeds")
         Self.expectCorrupted([Int].self, [3, 2, 4], "exceeds")
-        Self.expectCorrupted([Int].self, [3, 2, 4, 0x80], "unexpected end")
+        Self.expectCorrupted([Int].self, [3, 2, 4, 0x80], "unexpected end", at: 3)
+        Self.expectCorrupted([Int].self, [2, 2, 0x80, 0x00], "overlong", at: 2)
+        Self.expectCorrupted([Int16].self, [2, 2, 0x80, 0x80, 0x04], "out of range", at: 2)
+        Self.expectCorrupted([UInt64].self, [1] + Array(repeating: 0xFF, count: 9) + [0x02], "overflows", at: 1)
+        Self.expectCorrupted([Int32].self, [2, 1, 0, 0, 0, 2, 0], "unexpected end", internalVersion: BinaryIOInternalVersion.fixedWidthIntegers)
         Self.expectCorrupted(Data.self, [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F], "exceeds")
         Self.expectCorrupted(Set<Int>.self, [2, 2, 2], "duplicate Set")
         Self.expectCorrupted([Int: Int].self, [2, 2, 0, 2, 0], "duplicate Dictionary")

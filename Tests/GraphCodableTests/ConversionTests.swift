@@ -12,7 +12,8 @@ import Testing
         var generator = SplitMix64(seed: 55)
         for index in 0 ..< 300 {
             let sample = Sample.random(depth: 3, using: &generator)
-            let original = try GraphEncoder(index.isMultiple(of: 2) ? [] : .omitChecksum).encode(sample) as Bytes
+            let options: GraphEncoder.Options = index.isMultiple(of: 2) ? [] : .omitChecksum
+            let original = try GraphEncoder(options).encode(sample) as Bytes
             let model = try GraphArchive(bytes: original)
             #expect(try model.converted() == model)
             #expect(try model.converted(internalBinaryIOVersion: Self.variableLength).bytes() == original)
@@ -23,6 +24,33 @@ import Testing
             #expect(try GraphDecoder().decode(Sample.self, from: wideBytes) == sample)
             #expect(GraphDecoder().validate(wideBytes).isValid)
             #expect(try wide.converted(internalBinaryIOVersion: Self.variableLength).bytes() == original)
+            #expect(try GraphEncoder(options.union(.fixedWidthIntegers)).encode(sample) as Bytes == wideBytes)
+        }
+    }
+
+    /// Arrays of integers written in full width are one copy each way: the same bytes as
+    /// the conversion writes, the same values read back.
+    @Test func integerArraysEncodeInFullWidth() throws {
+        var generator = SplitMix64(seed: 7)
+        func check<T: FixedWidthInteger & GCodable>(_: T.Type) throws {
+            let values = [T.min, T.max, 0] + (0 ..< 1000).map { _ in T.random(in: .min ... .max, using: &generator) }
+            let wide = try GraphEncoder(.fixedWidthIntegers).encode(values) as Bytes
+            let narrow = try GraphEncoder().encode(values) as Bytes
+            #expect(wide == (try GraphDecoder().convert(narrow, internalBinaryIOVersion: Self.fixedWidth)), "\(T.self)")
+            #expect(narrow == (try GraphDecoder().convert(wide, internalBinaryIOVersion: Self.variableLength)), "\(T.self)")
+            #expect(try GraphDecoder().decode([T].self, from: wide) == values, "\(T.self)")
+            #expect(try GraphArchive(bytes: wide).internalBinaryIOVersion == Self.fixedWidth)
+        }
+        try check(Int.self); try check(Int16.self); try check(Int32.self); try check(Int64.self)
+        try check(UInt.self); try check(UInt16.self); try check(UInt32.self); try check(UInt64.self)
+        // A count whose elements run past the payload is refused, not copied.
+        let three = try GraphEncoder([.fixedWidthIntegers, .omitChecksum]).encode([1, 2, 3]) as Bytes
+        let elements: Bytes = [3, 1, 0, 0, 0, 0, 0, 0, 0, 2]
+        let at = try #require((0 ..< three.count - elements.count).first { Array(three[$0 ..< $0 + elements.count]) == elements })
+        for count: UInt8 in [4, 0x7F] {
+            var long = three
+            long[at] = count
+            #expect(throws: GCodableError.self) { try GraphDecoder().decode([Int].self, from: long) }
         }
     }
 

@@ -173,7 +173,7 @@ extension NativeDescriptor {
                 try reader.withBytes(count: total.partialValue) { _ in }
             } else if case .scalar(let code) = element, code.isWideInteger {
                 // Varints (their size is not fixed, so this is internal version 1).
-                for _ in 0 ..< count { _ = try reader.readVarUInt() }
+                try reader.skipVarUInts(count)
             } else if case .scalar(let code) = element {
                 for _ in 0 ..< count { try code.skip(&reader, maximumLength: maximumLength) }
             } else {

@@ -83,15 +83,40 @@ public struct BinaryReadBuffer: Sendable {
     /// Reads a LEB128 variable-length unsigned integer, rejecting overlong encodings.
     @inline(__always)
     public mutating func readVarUInt() throws -> UInt64 {
-        let start = offset
+        var position = offset
+        let value = try bytes.withUnsafeBufferPointer { try Self.varUInt(in: $0, at: &position, end: end) }
+        offset = position
+        return value
+    }
+
+    /// Reads a zig-zag LEB128 variable-length signed integer.
+    @inline(__always)
+    public mutating func readVarInt() throws -> Int64 {
+        Self.zigZagDecoded(try readVarUInt())
+    }
+
+    /// Moves past `count` variable-length integers, checking each as ``readVarUInt()`` does.
+    mutating func skipVarUInts(_ count: Int) throws {
+        var position = offset
+        try bytes.withUnsafeBufferPointer { bytes in
+            for _ in 0 ..< count { _ = try Self.varUInt(in: bytes, at: &position, end: end) }
+        }
+        offset = position
+    }
+
+    /// Decodes the variable-length integer at `position` in `bytes`, which ends at `end`,
+    /// and moves `position` past it.
+    @inline(__always)
+    private static func varUInt(in bytes: UnsafeBufferPointer<UInt8>, at position: inout Int, end: Int) throws -> UInt64 {
+        let start = position
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard offset < end else {
+            guard position < end else {
                 throw GCodableError.corrupted("unexpected end of data inside a variable-length integer", at: start)
             }
-            let byte = bytes[offset]
-            offset += 1
+            let byte = bytes[position]
+            position += 1
             if shift == 63 && byte > 1 {
                 throw GCodableError.corrupted("variable-length integer overflows 64 bits", at: start)
             }
@@ -106,11 +131,9 @@ public struct BinaryReadBuffer: Sendable {
         }
     }
 
-    /// Reads a zig-zag LEB128 variable-length signed integer.
     @inline(__always)
-    public mutating func readVarInt() throws -> Int64 {
-        let raw = try readVarUInt()
-        return Int64(bitPattern: (raw &>> 1) ^ (0 &- (raw & 1)))
+    private static func zigZagDecoded(_ raw: UInt64) -> Int64 {
+        Int64(bitPattern: (raw &>> 1) ^ (0 &- (raw & 1)))
     }
 
     /// Reads an element count or byte length, which must not exceed the bytes that remain.
@@ -143,6 +166,33 @@ public struct BinaryReadBuffer: Sendable {
         }
         guard let value else { throw GCodableError.corrupted("integer out of range for \(T.self)", at: start) }
         return value
+    }
+
+    /// Reads `count` integers in the library's layout into an array: one copy on a
+    /// little-endian machine when the layout is their in-memory one, otherwise one tight
+    /// loop, each value checked to fit in `T`.
+    mutating func readIntegers<T: FixedWidthInteger>(_ count: Int) throws -> [T] {
+        let fixedWidth = T.bitWidth == 8 || internalVersion >= BinaryIOInternalVersion.fixedWidthIntegers
+        #if _endian(little)
+        if fixedWidth { return try readCopies(count) }
+        #endif
+        if fixedWidth { return try (0 ..< count).map { _ in try readInteger() } }
+        var position = offset
+        let values = try bytes.withUnsafeBufferPointer { bytes in
+            try [T](unsafeUninitializedCapacity: count) { destination, initialized in
+                while initialized < count {
+                    let start = position
+                    let raw = try Self.varUInt(in: bytes, at: &position, end: end)
+                    guard let value = T.isSigned ? T(exactly: Self.zigZagDecoded(raw)) : T(exactly: raw) else {
+                        throw GCodableError.corrupted("integer out of range for \(T.self)", at: start)
+                    }
+                    destination[initialized] = value
+                    initialized += 1
+                }
+            }
+        }
+        offset = position
+        return values
     }
 
     /// Reads a string written by ``BinaryWriteBuffer/writeString(_:)``, rejecting invalid UTF-8.

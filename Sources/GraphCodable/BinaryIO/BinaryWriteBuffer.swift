@@ -96,6 +96,17 @@ public struct BinaryWriteBuffer: Sendable {
         }
     }
 
+    /// Appends integers in the library's layout (see ``writeInteger(_:)``): one copy on a
+    /// little-endian machine when the layout is their in-memory one.
+    mutating func writeIntegers<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>) {
+        #if _endian(little)
+        if T.bitWidth == 8 || internalVersion >= BinaryIOInternalVersion.fixedWidthIntegers {
+            return writeBytes(UnsafeRawBufferPointer(values))
+        }
+        #endif
+        for value in values { writeInteger(value) }
+    }
+
     /// Appends a string as its UTF-8 byte count followed by its UTF-8 bytes.
     public mutating func writeString(_ string: String) {
         var string = string

@@ -20,8 +20,8 @@ extension UInt8: BulkCopyable {}
 protocol LoopedElement: BinaryIOType {
     /// Writes the elements of `run`, a buffer of `Self`, one after another.
     static func write(run: UnsafeRawBufferPointer, to wbuffer: inout BinaryWriteBuffer) throws
-    /// Reads `count` elements one after another, appending them to the `[Self]` at `array`.
-    static func read(_ count: Int, appendingTo array: UnsafeMutableRawPointer, from rbuffer: inout BinaryReadBuffer) throws
+    /// Reads `count` elements one after another into the empty `[Self]` at `array`.
+    static func read(_ count: Int, into array: UnsafeMutableRawPointer, from rbuffer: inout BinaryReadBuffer) throws
 }
 
 extension LoopedElement {
@@ -29,9 +29,19 @@ extension LoopedElement {
         for element in run.assumingMemoryBound(to: Self.self) { try element.write(to: &wbuffer) }
     }
 
-    static func read(_ count: Int, appendingTo array: UnsafeMutableRawPointer, from rbuffer: inout BinaryReadBuffer) throws {
+    static func read(_ count: Int, into array: UnsafeMutableRawPointer, from rbuffer: inout BinaryReadBuffer) throws {
         let elements = array.assumingMemoryBound(to: [Self].self)
         for _ in 0 ..< count { elements.pointee.append(try Self(from: &rbuffer)) }
+    }
+}
+
+extension LoopedElement where Self: FixedWidthInteger {
+    static func write(run: UnsafeRawBufferPointer, to wbuffer: inout BinaryWriteBuffer) throws {
+        wbuffer.writeIntegers(run.assumingMemoryBound(to: Self.self))
+    }
+
+    static func read(_ count: Int, into array: UnsafeMutableRawPointer, from rbuffer: inout BinaryReadBuffer) throws {
+        array.assumingMemoryBound(to: [Self].self).pointee = try rbuffer.readIntegers(count)
     }
 }
 
@@ -85,6 +95,20 @@ extension BinaryReadBuffer {
         try budget?.charge(32, at: offset)
     }
 
+    /// Reads `count` elements whose layout is their in-memory layout, as one copy.
+    mutating func readCopies<Element>(_ count: Int) throws -> [Element] {
+        let byteCount = count.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+        guard !byteCount.overflow else {
+            throw GCodableError.corrupted("element count \(count) overflows", at: offset)
+        }
+        return try withBytes(count: byteCount.partialValue) { source in
+            [Element](unsafeUninitializedCapacity: count) { destination, initialized in
+                UnsafeMutableRawBufferPointer(destination).copyMemory(from: source)
+                initialized = count
+            }
+        }
+    }
+
     /// Reads what ``BinaryWriteBuffer/writeElements(of:)`` wrote.
     mutating func readElements<Element: BinaryIType>() throws -> [Element] {
         let count = try readCount()
@@ -94,25 +118,16 @@ extension BinaryReadBuffer {
         // Int, the commonest element, skips the conformance lookups below: they cost more
         // than reading a short array.
         if Element.self == Int.self {
-            try withUnsafeMutablePointer(to: &elements) { try Int.read(count, appendingTo: UnsafeMutableRawPointer($0), from: &self) }
+            try withUnsafeMutablePointer(to: &elements) { try Int.read(count, into: UnsafeMutableRawPointer($0), from: &self) }
             return elements
         }
         #if _endian(little)
         if Element.self is any BulkCopyable.Type {
-            let byteCount = count.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
-            guard !byteCount.overflow else {
-                throw GCodableError.corrupted("element count \(count) overflows", at: offset)
-            }
-            return try withBytes(count: byteCount.partialValue) { source in
-                [Element](unsafeUninitializedCapacity: count) { destination, initialized in
-                    UnsafeMutableRawBufferPointer(destination).copyMemory(from: source)
-                    initialized = count
-                }
-            }
+            return try readCopies(count)
         }
         #endif
         if let looped = Element.self as? any LoopedElement.Type {
-            try withUnsafeMutablePointer(to: &elements) { try looped.read(count, appendingTo: UnsafeMutableRawPointer($0), from: &self) }
+            try withUnsafeMutablePointer(to: &elements) { try looped.read(count, into: UnsafeMutableRawPointer($0), from: &self) }
         } else {
             for _ in 0 ..< count { elements.append(try Element(from: &self)) }
         }

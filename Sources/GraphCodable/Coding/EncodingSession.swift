@@ -89,7 +89,9 @@ final class EncodingSession: GEncoder {
         scalarFastPath = options.contains(.disableIdentity) || (
             options.isDisjoint(with: [.tryHashableIdentityAtFirst, .tryHashableIdentityAtLast])
                 && (options.contains(.ignoreGIdentifiableProtocol) || !scalarTypes.contains { $0 is any GIdentifiable.Type }))
-        var buffer = BinaryWriteBuffer(version: binaryIOVersion, internalVersion: BinaryIOInternalVersion.current)
+        let internalVersion = options.contains(.fixedWidthIntegers)
+            ? BinaryIOInternalVersion.fixedWidthIntegers : BinaryIOInternalVersion.current
+        var buffer = BinaryWriteBuffer(version: binaryIOVersion, internalVersion: internalVersion)
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
         state = .allocate(capacity: 1)
         state.initialize(to: State(buffer: buffer, opaqueDescriptions: describingValues ? [:] : nil))

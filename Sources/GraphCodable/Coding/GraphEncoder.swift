@@ -40,6 +40,11 @@ public final class GraphEncoder {
         /// Leaves the archive's checksum out (the header's flags say so). Faster, but
         /// truncation and bit flips in the body are no longer detected.
         public static let omitChecksum = Self(rawValue: 1 << 16)
+        /// Writes integers wider than a byte in their full width, little-endian (internal
+        /// BinaryIO version 2) instead of as variable-length integers: a larger archive,
+        /// but arrays of integers are written and read as one copy on little-endian
+        /// machines. Every reader reads both layouts.
+        public static let fixedWidthIntegers = Self(rawValue: 1 << 17)
     }
 
     /// The options the encoder was created with.

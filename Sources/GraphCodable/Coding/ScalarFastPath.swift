@@ -7,9 +7,15 @@ enum ScalarFastPath {
     @inline(__always)
     static func write<T>(_ value: T, keyID: UInt32, to buffer: inout BinaryWriteBuffer) -> Bool {
         if T.self == Int.self {
-            var scratch = ScratchBytes.nodeHeader(.biv, keyID: keyID, typeReference: reference(.int))
-            scratch.appendVarInt(Int64(unsafeBitCast(value, to: Int.self)))
-            buffer.write(scratch)
+            let int = Int64(unsafeBitCast(value, to: Int.self))
+            if buffer.internalVersion >= BinaryIOInternalVersion.fixedWidthIntegers {
+                buffer.writeNodeHeader(.biv, keyID: keyID, typeReference: reference(.int))
+                buffer.writeFixedWidth(int)
+            } else {
+                var scratch = ScratchBytes.nodeHeader(.biv, keyID: keyID, typeReference: reference(.int))
+                scratch.appendVarInt(int)
+                buffer.write(scratch)
+            }
         } else if T.self == String.self {
             buffer.writeNodeHeader(.biv, keyID: keyID, typeReference: reference(.string))
             buffer.writeString(unsafeBitCast(value, to: String.self))

@@ -17,6 +17,7 @@ enum CodableWorkload {
         try measure(report, "scalars: 1,000,000 Double (packed)", doubles, memoryBytes: doubles.count * 8)
         let integers = (0 ..< 1_000_000).map { _ in Int.random(in: -1_000_000 ... 1_000_000, using: &generator) }
         try measure(report, "scalars: 1,000,000 Int (packed)", integers, memoryBytes: integers.count * 8)
+        try measure(report, "scalars: 1,000,000 Int (packed, .fixedWidthIntegers)", integers, memoryBytes: integers.count * 8, options: .fixedWidthIntegers)
         let pieces = ["a", "z", "é", "ß", "ж", "λ", "日", "本", "한", "😀", "👍🏽", "ع", "ה", "7"]
         let strings = (0 ..< 100_000).map { _ in String((0 ..< Int.random(in: 3 ... 10, using: &generator)).map { _ in pieces.randomElement(using: &generator)!.first! }) }
         try measure(report, "scalars: 100,000 short mixed-script String", strings)
@@ -24,17 +25,20 @@ enum CodableWorkload {
         try measure(report, "scalars: [String: Double] of 100,000 entries", dictionary)
     }
 
-    static func measure<Value: GCodable & Codable & Equatable>(_ report: Report, _ name: String, _ value: Value, memoryBytes: Int? = nil) throws {
+    static func measure<Value: GCodable & Codable & Equatable>(
+        _ report: Report, _ name: String, _ value: Value, memoryBytes: Int? = nil, options: GraphEncoder.Options = []
+    ) throws {
         report.begin(name)
         let plistEncoder = PropertyListEncoder()
         plistEncoder.outputFormat = .binary
-        let unchecked = GraphEncoder(.omitChecksum)
-        let archive = try GraphEncoder().encode(value) as Bytes
+        let encoder = GraphEncoder(options)
+        let unchecked = GraphEncoder(options.union(.omitChecksum))
+        let archive = try encoder.encode(value) as Bytes
         let json = try JSONEncoder().encode(value)
         let plist = try plistEncoder.encode(value)
         guard try GraphDecoder().decode(Value.self, from: archive) == value else { throw BenchmarkFailure("\(name): decoded another value") }
         var encoders: [(coder: String, bytes: Int?, run: () throws -> Void)] = [
-            ("GraphEncoder", archive.count, { _ = try GraphEncoder().encode(value) as Bytes }),
+            ("GraphEncoder", archive.count, { _ = try encoder.encode(value) as Bytes }),
             ("GraphEncoder, no checksum", archive.count, { _ = try unchecked.encode(value) as Bytes }),
             ("JSONEncoder", json.count, { _ = try JSONEncoder().encode(value) }),
             ("PropertyListEncoder", plist.count, { _ = try plistEncoder.encode(value) }),
