@@ -160,4 +160,24 @@ import Testing
         let bytes = try GraphArchive(json: Array(#"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"types":[],"keys":[],"body":[\#(json)]}"#.utf8)).bytes()
         Self.expectRefused(bytes, as: Decimal.self, "invalid Decimal text \"" + String(repeating: "9", count: 40) + "…\"")
     }
+
+    /// A Decimal's text must be a number a Decimal holds exactly: Foundation's parser keeps
+    /// 38 or so digits and drops the rest without a word.
+    @Test func decimalsAreReadExactlyOrRefused() throws {
+        func archive(_ text: String) throws -> [UInt8] {
+            let body = #"{"kind":"BIV","type":21,"value":"\#(text)"}"#
+            return try GraphArchive(json: Array(#"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"types":[],"keys":[],"body":[\#(body)]}"#.utf8)).bytes()
+        }
+        let digits39 = "1" + String(repeating: "2", count: 38)
+        for text in ["0", "-0", "007.50", "0e5", "0.000", "1e127", "1e-128", "12.5e-3", "1e0000000000", digits39, "1." + String(repeating: "0", count: 60), "NaN"] {
+            Self.expectAccepted(try archive(text), as: Decimal.self)
+        }
+        let value = try GraphDecoder().decode(Decimal.self, from: try archive("007.50"))
+        #expect(value == Decimal(string: "7.5"))
+        for text in [digits39 + "2222222", "1e128", "1e-129", "1e0000000001000", "+1", "1E5", ".5", "1.", "nan"] {
+            let bytes = try archive(text)
+            #expect(!GraphDecoder().validate(bytes).isValid, "\(text)")
+            #expect(throws: GCodableError.self, "\(text)") { try GraphDecoder().decode(Decimal.self, from: bytes) }
+        }
+    }
 }

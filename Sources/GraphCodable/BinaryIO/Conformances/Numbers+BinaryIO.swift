@@ -69,10 +69,9 @@ extension Bool: BinaryIOType {
 }
 
 extension Decimal: BinaryIOType {
-    // Stored as its exact decimal text, which is portable and readable: "NaN" for NaN, and
-    // "0e-3" for a zero with an exponent (its description would drop the exponent).
+    // Stored as its exact decimal text, which is portable and readable.
     public func write(to wbuffer: inout BinaryWriteBuffer) throws {
-        wbuffer.writeString(isNaN ? "NaN" : isZero && exponent != 0 ? "0e\(exponent)" : description)
+        wbuffer.writeString(archivedText)
     }
 
     public init(from rbuffer: inout BinaryReadBuffer) throws {
@@ -93,33 +92,63 @@ extension Decimal: BinaryIOType {
     init?(archivedText text: String) {
         if text == "NaN" {
             self = .nan
-        } else if Self.isDecimalText(text), let value = Decimal(string: text, locale: nil), !value.isNaN {
+        } else if let number = Self.number(in: text), let value = Decimal(string: text, locale: nil), !value.isNaN,
+            Self.number(in: value.archivedText) == number
+        {
             self = value
         } else {
             return nil
         }
     }
 
-    /// Whether `text` is `-? digits (. digits)? (e -? digits)?`, all of it (Foundation's
-    /// parser reads a prefix and ignores the rest).
-    private static func isDecimalText(_ text: String) -> Bool {
+    /// The text a Decimal is archived as: "NaN", a zero with its exponent ("0e-3": the
+    /// description would drop it), or the description.
+    var archivedText: String {
+        isNaN ? "NaN" : isZero && exponent != 0 ? "0e\(exponent)" : description
+    }
+
+    /// The number `text` writes, when it is `-? digits (. digits)? (e -? digits)?`, all of
+    /// it, with a power of ten of at most nine digits: its sign, its significant digits (no leading or trailing zeros) and the power of
+    /// ten they are multiplied by. Every zero is the same number. Comparing this number
+    /// before and after Foundation's parser shows whether the parser rounded: it reads 38 or
+    /// so digits and silently drops the rest.
+    static func number(in text: String) -> DecimalNumberText? {
         var bytes = text.utf8[...]
-        func digits() -> Bool {
-            let count = bytes.prefix { (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0) }.count
-            bytes = bytes.dropFirst(count)
-            return count > 0
+        func digits() -> Substring.UTF8View? {
+            let run = bytes.prefix { (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0) }
+            bytes = bytes.dropFirst(run.count)
+            return run.isEmpty ? nil : run
         }
-        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        guard digits() else { return false }
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { bytes = bytes.dropFirst() }
+        guard let integer = digits() else { return nil }
+        var fraction: [UInt8] = []
         if bytes.first == UInt8(ascii: ".") {
             bytes = bytes.dropFirst()
-            guard digits() else { return false }
+            guard let run = digits() else { return nil }
+            fraction = Array(run)
         }
+        var exponent = 0
         if bytes.first == UInt8(ascii: "e") {
             bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-            guard digits() else { return false }
+            let negativeExponent = bytes.first == UInt8(ascii: "-")
+            if negativeExponent { bytes = bytes.dropFirst() }
+            guard let run = digits() else { return nil }
+            let significant = run.drop { $0 == UInt8(ascii: "0") }
+            // Larger powers of ten are far outside what a Decimal holds.
+            guard significant.count <= 9 else { return nil }
+            exponent = significant.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } * (negativeExponent ? -1 : 1)
         }
-        return bytes.isEmpty
+        guard bytes.isEmpty else { return nil }
+        let all = Array(integer) + fraction
+        guard let first = all.firstIndex(where: { $0 != UInt8(ascii: "0") }) else { return .zero }
+        let last = all.lastIndex { $0 != UInt8(ascii: "0") }!
+        return .number(negative: negative, digits: Array(all[first ... last]), exponent: exponent - fraction.count + (all.count - 1 - last))
     }
+}
+
+/// A number written in decimal, as ``Foundation/Decimal/number(in:)`` reads it.
+enum DecimalNumberText: Equatable {
+    case zero
+    case number(negative: Bool, digits: [UInt8], exponent: Int)
 }
