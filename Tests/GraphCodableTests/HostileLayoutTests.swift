@@ -47,7 +47,21 @@ import Testing
         // Range of Range of … of Double, 60 deep: 8 × 2^60 bytes per value.
         var entries: [[UInt8]] = [[20, 13]]
         for index in 0 ..< 59 { entries.append([20, 64 + UInt8(index)]) }
-        Self.expectRejected(Self.archive(entries: entries, body: [0x23, 64 + 59, 0x00]), "unexpected end of data")
+        Self.expectRejected(Self.archive(entries: entries, body: [0x23, 64 + 59, 0x00]), "is a range of Range<Double>, which has no order")
+    }
+
+    /// Ranges are of ordered packable scalars only, and a value type has no mangled name.
+    @Test func typeEntriesFollowTheirRules() throws {
+        let ints = Self.archive(entries: [[20, 10]], body: [0x23, 0x40, 0x02, 0x06])
+        #expect(try GraphDecoder().decode(Range<Int>.self, from: ints) == 1 ..< 3)
+        for bound: UInt8 in [1, 15, 16, 17, 20, 22] {
+            Self.expectRejected(Self.archive(entries: [[20, bound]], body: [0x23, 0x40, 0x00, 0x00]), "which has no order")
+        }
+        Self.expectRejected(Self.archive(entries: [[16, 10], [21, 0x40]], body: [0x23, 0x41, 0x00, 0x00]), "which has no order")
+        let named: [UInt8] = [1, 0, 1, 0x41]
+        Self.expectRejected(Self.archive(entries: [named + [1, 0x42]], body: [0x23, 0x40, 0x00]), "a value type with a mangled name")
+        let valid = Self.archive(entries: [named + [0]], body: [0x23, 0x40, 0x00])
+        #expect(GraphDecoder().validate(valid).isValid)
     }
 
     struct FakeIndexSet: GCodable {

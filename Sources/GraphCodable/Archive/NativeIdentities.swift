@@ -135,7 +135,6 @@ struct NativeIdentities {
         case (_, .float16(let a), .float16(let b)): return NativeValue.halfToFloat(a) <= NativeValue.halfToFloat(b)
         case (_, .float(let a), .float(let b)): return a <= b
         case (_, .double(let a), .double(let b)), (_, .date(let a), .date(let b)): return a <= b
-        case (_, .text(let a), .text(let b)): return a <= b
         case (_, .uuid(let a), .uuid(let b)): return !withUnsafeBytes(of: b.uuid) { b in withUnsafeBytes(of: a.uuid) { a in b.lexicographicallyPrecedes(a) } }
         default: return nil
         }

@@ -29,6 +29,15 @@ enum NativeTypeCode: UInt8, CaseIterable {
     /// Whether the code names a `BIV` scalar rather than a structured `VAL`.
     var isScalar: Bool { rawValue < NativeTypeCode.array.rawValue }
 
+    /// Whether a range layout may have bounds of this type: the packable scalars that Swift
+    /// orders (integers, floating-point numbers, dates, UUIDs and decimals).
+    var isRangeBound: Bool {
+        switch self {
+        case .bool, .string, .character, .data, .url, .cgPoint, .cgSize, .cgRect: return false
+        default: return isScalar
+        }
+    }
+
     /// The name readers show for the type.
     var name: String {
         switch self {

@@ -170,11 +170,22 @@ struct TypeTable: Equatable {
                     throw GCodableError.invalid("type version out of range", at: versionOffset)
                 }
                 let qualifiedName = try reader.readString(maximumLength: maximumLength)
+                let mangledOffset = reader.offset
                 let mangledName = try reader.readString(maximumLength: maximumLength)
+                guard kind == .classType || mangledName.isEmpty else {
+                    throw GCodableError.invalid("type table entry \(index) is a value type with a mangled name", at: mangledOffset)
+                }
                 entry = .named(NamedType(kind: kind == .valueType ? .value : .class,
                                          qualifiedName: qualifiedName, mangledName: mangledName, version: version))
             case .array, .set, .optional, .range, .closedRange:
+                let elementOffset = reader.offset
                 let (element, elementSize) = try component()
+                if kind == .range || kind == .closedRange {
+                    guard case .scalar(let bound) = element, bound.isRangeBound else {
+                        throw GCodableError.invalid(
+                            "type table entry \(index) is a range of \(element), which has no order", at: elementOffset)
+                    }
+                }
                 size += elementSize
                 switch kind {
                 case .array: entry = .native(.array(element))
