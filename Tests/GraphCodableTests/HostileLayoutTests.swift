@@ -96,3 +96,22 @@ import Testing
         }
     }
 }
+
+/// Node tags: kinds 8 to 15, the reserved bit and an END with flags are invalid tags; an END
+/// closes only an open value.
+@Suite struct NodeTagTests {
+    @Test func invalidTagsAreNamed() {
+        for tag: UInt8 in [0x08, 0x0F, 0x83, 0x10, 0x20, 0x40] {
+            let bytes = HostileLayoutTests.archive(entries: [], body: [0x21, 0x28, tag, 0x00])
+            Self.expectRejected(bytes, "invalid node tag 0x\(String(tag, radix: 16))", at: 42)
+        }
+        let stray = HostileLayoutTests.archive(entries: [], body: [0x23, 0x0A, 0x02, 0x00])
+        Self.expectRejected(stray, "end marker without an open value", at: 43)
+    }
+
+    static func expectRejected(_ bytes: [UInt8], _ message: String, at offset: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        HostileLayoutTests.expectRejected(bytes, message, sourceLocation: sourceLocation)
+        let problem = GraphDecoder().validate(bytes).problems.first
+        #expect(problem?.message.hasPrefix(message) == true && problem?.byteOffset == offset, "\(String(describing: problem))", sourceLocation: sourceLocation)
+    }
+}

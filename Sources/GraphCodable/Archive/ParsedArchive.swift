@@ -139,11 +139,13 @@ private struct BodyParser {
         while !body.isAtEnd {
             let offset = body.offset
             let tag = try body.readByte()
-            guard let kind = NodeKind(rawValue: tag & NodeTag.kindMask), tag & NodeTag.reserved == 0 else {
+            guard let kind = NodeKind(rawValue: tag & NodeTag.kindMask), tag & NodeTag.reserved == 0,
+                kind != .end || tag == 0
+            else {
                 throw problem(open, "invalid node tag 0x\(String(tag, radix: 16))", at: offset, step: nil)
             }
             if kind == .end {
-                guard tag == 0, let parent = open.popLast() else {
+                guard let parent = open.popLast() else {
                     throw problem(open, "end marker without an open value", at: offset, step: nil)
                 }
                 nodes[parent.index].next = nodes.count
