@@ -161,13 +161,26 @@ import Testing
         Self.expectRefused(bytes, as: Decimal.self, "invalid Decimal text \"" + String(repeating: "9", count: 40) + "…\"")
     }
 
+    /// A URL's relative string and base are not empty: Foundation makes no URL of them.
+    @Test func urlsHaveStrings() throws {
+        let noRelative = try Self.archive(body: #"{"kind":"BIV","type":20,"bytes":"\#(Data([0, 0]).base64EncodedString())"}"#)
+        Self.expectRefused(noRelative, as: URL.self, "invalid URL \"\"")
+        let emptyBase = try Self.archive(body: #"{"kind":"BIV","type":20,"bytes":"\#(Data([1, 0x62, 1, 0]).base64EncodedString())"}"#)
+        Self.expectRefused(emptyBase, as: URL.self, "invalid base URL \"\"")
+        let valid = try Self.archive(body: #"{"kind":"BIV","type":20,"bytes":"\#(Data([1, 0x62, 0]).base64EncodedString())"}"#)
+        Self.expectAccepted(valid, as: URL.self)
+    }
+
+    /// An archive whose body is the JSON node `body`.
+    static func archive(body: String) throws -> [UInt8] {
+        let json = #"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"types":[],"keys":[],"body":[\#(body)]}"#
+        return try GraphArchive(json: Array(json.utf8)).bytes()
+    }
+
     /// A Decimal's text must be a number a Decimal holds exactly: Foundation's parser keeps
     /// 38 or so digits and drops the rest without a word.
     @Test func decimalsAreReadExactlyOrRefused() throws {
-        func archive(_ text: String) throws -> [UInt8] {
-            let body = #"{"kind":"BIV","type":21,"value":"\#(text)"}"#
-            return try GraphArchive(json: Array(#"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"types":[],"keys":[],"body":[\#(body)]}"#.utf8)).bytes()
-        }
+        func archive(_ text: String) throws -> [UInt8] { try Self.archive(body: #"{"kind":"BIV","type":21,"value":"\#(text)"}"#) }
         let digits39 = "1" + String(repeating: "2", count: 38)
         for text in ["0", "-0", "007.50", "0e5", "0.000", "1e127", "1e-128", "12.5e-3", "1e0000000000", digits39, "1." + String(repeating: "0", count: 60), "NaN"] {
             Self.expectAccepted(try archive(text), as: Decimal.self)

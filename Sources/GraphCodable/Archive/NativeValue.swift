@@ -304,7 +304,9 @@ extension NativeDescriptor {
         case .data: return .data(try reader.readBytes(count: try reader.readCount()))
         case .date: return .date(try Double(from: &reader))
         case .uuid: return .uuid(try UUID(from: &reader))
-        case .url: return .url(relative: try reader.readString(), base: try String?(from: &reader))
+        case .url:
+            let (relative, base) = try URL.archivedStrings(from: &reader)
+            return .url(relative: relative, base: base)
         case .cgPoint, .cgSize: return .geometry([try Double(from: &reader), try Double(from: &reader)])
         case .cgRect: return .geometry(try (0 ..< 4).map { _ in try Double(from: &reader) })
         default:

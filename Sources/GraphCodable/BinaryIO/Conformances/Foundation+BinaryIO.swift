@@ -50,8 +50,7 @@ extension URL: BinaryIOType {
 
     public init(from rbuffer: inout BinaryReadBuffer) throws {
         let offset = rbuffer.offset
-        let relative = try rbuffer.readString()
-        let base = try String?(from: &rbuffer)
+        let (relative, base) = try Self.archivedStrings(from: &rbuffer)
         let baseURL = try base.map { text in
             guard let url = URL(dataRepresentation: Data(text.utf8), relativeTo: nil, isAbsolute: true) else {
                 throw GCodableError.corrupted("invalid base URL \"\(text)\"", at: offset)
@@ -62,5 +61,16 @@ extension URL: BinaryIOType {
             throw GCodableError.corrupted("invalid URL \"\(relative)\"", at: offset)
         }
         self = url
+    }
+
+    /// Reads a URL's strings, neither of which may be empty (Foundation makes no URL of
+    /// empty bytes).
+    static func archivedStrings(from rbuffer: inout BinaryReadBuffer) throws -> (relative: String, base: String?) {
+        let offset = rbuffer.offset
+        let relative = try rbuffer.readString()
+        let base = try String?(from: &rbuffer)
+        guard !relative.isEmpty else { throw GCodableError.corrupted("invalid URL \"\"", at: offset) }
+        guard base?.isEmpty != true else { throw GCodableError.corrupted("invalid base URL \"\"", at: offset) }
+        return (relative, base)
     }
 }
