@@ -182,12 +182,13 @@ import Testing
     @Test func decimalsAreReadExactlyOrRefused() throws {
         func archive(_ text: String) throws -> [UInt8] { try Self.archive(body: #"{"kind":"BIV","type":21,"value":"\#(text)"}"#) }
         let digits39 = "1" + String(repeating: "2", count: 38)
-        for text in ["0", "-0", "007.50", "0e5", "0.000", "1e127", "1e-128", "12.5e-3", "1e0000000000", digits39, "1." + String(repeating: "0", count: 60), "NaN"] {
+        for text in ["0", "-0", "007.50", "0e5", "0.000", "1e127", "1e128", "100e-130", "1e-128", "12.5e-3", "1e0000000000", digits39, "1." + String(repeating: "0", count: 60), "NaN", "340282366920938463463374607431768211455e127", "3402823669209384634633746074317682114550e126"] {
             Self.expectAccepted(try archive(text), as: Decimal.self)
         }
-        let value = try GraphDecoder().decode(Decimal.self, from: try archive("007.50"))
-        #expect(value == Decimal(string: "7.5"))
-        for text in [digits39 + "2222222", "1e128", "1e-129", "1e0000000001000", "+1", "1E5", ".5", "1.", "nan"] {
+        #expect(try GraphDecoder().decode(Decimal.self, from: try archive("007.50")) == Decimal(string: "7.5"))
+        #expect(try GraphDecoder().decode(Decimal.self, from: try archive("1e128")) == Decimal(string: "10e127"))
+        #expect(try GraphDecoder().decode(Decimal.self, from: try archive("0.000")).exponent == -3)
+        for text in [digits39 + "2222222", "340282366920938463463374607431768211456", "1e167", "1e-129", "0e128", "0.0e-128", "1e0000000001000", "+1", "1E5", ".5", "1.", "nan", ""] {
             let bytes = try archive(text)
             #expect(!GraphDecoder().validate(bytes).isValid, "\(text)")
             #expect(throws: GCodableError.self, "\(text)") { try GraphDecoder().decode(Decimal.self, from: bytes) }
