@@ -6,13 +6,14 @@ import Testing
 /// Hostile type tables and Foundation values fail cleanly: each test here once crashed or
 /// hung the process.
 @Suite struct HostileLayoutTests {
-    /// An archive whose type table is `entries` (each a kind byte and its fields) and whose
-    /// body is `body`, with a valid checksum.
-    static func archive(entries: [[UInt8]], body: [UInt8]) -> [UInt8] {
+    /// An archive whose type table is `entries` (each a kind byte and its fields), whose key
+    /// table is `keys` and whose body is `body`, with a valid checksum.
+    static func archive(entries: [[UInt8]], keys: [String] = [], body: [UInt8]) -> [UInt8] {
         var tables = BinaryWriteBuffer()
         tables.writeCount(entries.count)
         for entry in entries { tables.writeBytes(entry) }
-        tables.writeCount(0)
+        tables.writeCount(keys.count)
+        for key in keys { tables.writeString(key) }
         var bytes = [UInt8](repeating: 0, count: ArchiveHeader.size) + body + tables.bytes
         ArchiveHeader.seal(&bytes, header: ArchiveHeader(
             flags: .checksummed, internalBinaryIOVersion: 1, userBinaryIOVersion: 0,
@@ -113,5 +114,30 @@ import Testing
         HostileLayoutTests.expectRejected(bytes, message, sourceLocation: sourceLocation)
         let problem = GraphDecoder().validate(bytes).problems.first
         #expect(problem?.message.hasPrefix(message) == true && problem?.byteOffset == offset, "\(String(describing: problem))", sourceLocation: sourceLocation)
+    }
+}
+
+/// The fields of arrays, sets, dictionaries and optional boxes stored as `VAL`s are their
+/// elements: unkeyed, keys and values in pairs, one wrapped value.
+@Suite struct CollectionFieldTests {
+    static let one: [UInt8] = [0x23, 0x0A, 0x02]
+
+    @Test func collectionFieldsAreUnkeyed() {
+        for code: UInt8 in [40, 41, 42, 43] {
+            let bytes = HostileLayoutTests.archive(entries: [], keys: ["k"], body: [0x21, code, 0x33, 0x01, 0x0A, 0x02, 0x00])
+            NodeTagTests.expectRejected(bytes, "the fields of", at: 42)
+        }
+    }
+
+    @Test func dictionariesPairTheirFieldsAndBoxesHoldOne() throws {
+        let odd = HostileLayoutTests.archive(entries: [], body: [0x21, 42] + Self.one + Self.one + Self.one + [0x00])
+        NodeTagTests.expectRejected(odd, "a Dictionary of 3 fields: keys and values alternate", at: 40)
+        #expect(throws: GCodableError.self) { try GraphDecoder().decode([Int: String].self, from: odd) }
+        for fields in [0, 2] {
+            let box = HostileLayoutTests.archive(entries: [], body: [0x21, 43] + Array([[UInt8]](repeating: Self.one, count: fields).joined()) + [0x00])
+            NodeTagTests.expectRejected(box, "an Optional box of \(fields) fields: it holds one", at: 40)
+        }
+        let pairs = HostileLayoutTests.archive(entries: [], body: [0x21, 42] + Self.one + [0x23, 0x0F, 0x01, 0x61, 0x00])
+        #expect(try GraphDecoder().decode([Int: String].self, from: pairs) == [1: "a"])
     }
 }

@@ -149,6 +149,7 @@ private struct BodyParser {
                     throw problem(open, "end marker without an open value", at: offset, step: nil)
                 }
                 nodes[parent.index].next = nodes.count
+                try checkFieldCount(of: nodes[parent.index], open, step: parent.step)
                 continue
             }
             let isTopLevel = open.isEmpty && !nodes.isEmpty
@@ -163,6 +164,10 @@ private struct BodyParser {
                 step = .key(node.keyID)
                 if node.keyID > keys.keys.count {
                     try problems.report(problem(open, "key id \(node.keyID) is not in the key table", at: offset, step: step))
+                }
+                if let parent = open.last, Self.collectionCodes.contains(nodes[parent.index].typeReference) {
+                    let name = types.resolve(nodes[parent.index].typeReference)?.displayName ?? ""
+                    try problems.report(problem(open, "the fields of \(name) are unkeyed", at: offset, step: step))
                 }
                 if open.isEmpty { try problems.report(problem(open, "a top-level node has a key", at: offset, step: step)) }
             } else if let parent = open.last {
@@ -231,6 +236,21 @@ private struct BodyParser {
             try problems.report(.invalid("strong pointer to object id \(node.objectID), which the archive never defines", at: node.offset))
         }
         return (nodes, definitions)
+    }
+
+    /// The structured natives whose fields are their elements, all unkeyed: arrays, sets,
+    /// dictionaries and optional boxes.
+    private static let collectionCodes = UInt32(NativeTypeCode.array.rawValue) ... UInt32(NativeTypeCode.optional.rawValue)
+
+    /// Checks the number of fields of a closed `VAL`: a dictionary alternates keys and
+    /// values, an optional box holds one value.
+    private func checkFieldCount(of node: ArchiveNode, _ open: [(index: Int, step: Step?)], step: Step?) throws {
+        let count = node.unkeyedFieldCount
+        if node.typeReference == NativeTypeCode.dictionary.rawValue, !count.isMultiple(of: 2) {
+            try problems.report(problem(open, "a Dictionary of \(count) fields: keys and values alternate", at: node.offset, step: step))
+        } else if node.typeReference == NativeTypeCode.optional.rawValue, count != 1 {
+            try problems.report(problem(open, "an Optional box of \(count) fields: it holds one", at: node.offset, step: step))
+        }
     }
 
     /// A problem at `offset`, with the path to the node being read: through the `open`
