@@ -80,6 +80,8 @@ final class DecodingSession: GDecoder {
     private let fixedWidthIntegers: Bool
     private let stack = StackGuard()
     private let state: UnsafeMutablePointer<State>
+    /// The key sequence of the collections read field by field whose types are packable.
+    private let collectionKeys: Int
 
     init(
         archive: ParsedArchive, userInfo: [CodingUserInfoKey: any Sendable],
@@ -91,8 +93,10 @@ final class DecodingSession: GDecoder {
         self.bytes = archive.bytes
         fixedWidthIntegers = archive.header.internalBinaryIOVersion >= BinaryIOInternalVersion.fixedWidthIntegers
         self.userInfo = userInfo
-        state = .allocate(capacity: 1)
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
         state.initialize(to: State(decoded: Array(repeating: false, count: archive.nodes.count)))
+        collectionKeys = state.pointee.keySequences.makeSequence()
+        self.state = state
     }
 
     /// Where the memory the decoding builds is charged: the archive's budget, which its parse
@@ -318,6 +322,7 @@ final class DecodingSession: GDecoder {
         try budget.charge(MemoryLayout<T>.stride + (T.self is AnyClass ? Self.objectCost : 0), at: node.offset)
         switch strategy {
         case .binary(let expectedReference, let read, _, let isClass):
+            if node.kind == .val { return try decodeFields(index, as: T.self) }
             guard node.kind == .biv || node.kind == .bir else { throw mismatch(T.self, node, expected: "a BinaryIO value") }
             var reader = archive.payloadReader(of: node)
             let value: T
@@ -338,6 +343,7 @@ final class DecodingSession: GDecoder {
         case .optional(let decodeInPlace):
             return try decode(index, with: decodeInPlace)
         case .value(let keys, let isMigratable):
+            if node.kind == .biv { return try decodePacked(node, as: T.self) }
             guard node.kind == .val else { throw mismatch(T.self, node, expected: "VAL") }
             openScope(index, keys: keys)
             defer { state.pointee.scopes.removeLast() }
@@ -380,6 +386,41 @@ final class DecodingSession: GDecoder {
         }
         guard let result = value as? T else { throw mismatch(T.self, node, expected: "\(T.self)") }
         return result
+    }
+
+    /// The structured codes of the collections stored in either form: one `BIV` of their
+    /// layout, or a `VAL` with a field per element (Docs/ArchiveFormat.md, "Packed and
+    /// unpacked collections").
+    private static let collectionCodes: [NativeTypeCode] = [.array, .set, .dictionary]
+
+    /// A collection of packable elements stored as a `VAL` with a field per element (its
+    /// encoder packs it): read field by field, as a collection of other elements is.
+    private func decodeFields<T: GDecodable>(_ index: Int, as _: T.Type) throws -> T {
+        guard let native = T.self as? any NativeValueType.Type, Self.collectionCodes.contains(native.nativeTypeCode),
+            nodes[index].typeReference == native.nativeTypeCode.rawValue
+        else { throw mismatch(T.self, nodes[index], expected: "a BinaryIO value") }
+        openScope(index, keys: collectionKeys)
+        defer { state.pointee.scopes.removeLast() }
+        return try T(from: self)
+    }
+
+    /// A collection of elements that are not packable stored as one `BIV` of its layout
+    /// (its encoder writes a field per element): read as BinaryIO.
+    private func decodePacked<T: GDecodable>(_ node: ArchiveNode, as _: T.Type) throws -> T {
+        guard let native = T.self as? any NativeValueType.Type, Self.collectionCodes.contains(native.nativeTypeCode),
+            let layout = (T.self as? any NativeBinaryType.Type)?.nativeDescriptor, let binary = T.self as? any BinaryIType.Type,
+            case .native(layout)? = archive.types.resolve(node.typeReference)
+        else { throw mismatch(T.self, node, expected: "VAL") }
+        var reader = archive.payloadReader(of: node)
+        guard let value = try Self.read(binary, from: &reader) as? T else { throw mismatch(T.self, node, expected: "\(T.self)") }
+        guard reader.isAtEnd else {
+            throw GCodableError.corrupted("\(reader.remainingCount) bytes of the \(T.self) value were not read", at: reader.offset)
+        }
+        return value
+    }
+
+    private static func read<B: BinaryIType>(_: B.Type, from reader: inout BinaryReadBuffer) throws -> Any {
+        try B(from: &reader)
     }
 
     private func openScope(_ index: Int, keys: Int) {
