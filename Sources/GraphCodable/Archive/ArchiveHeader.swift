@@ -53,13 +53,13 @@ struct ArchiveHeader: Equatable {
     init(validating archive: [UInt8], problems: ProblemLog? = nil) throws {
         guard archive.count >= Self.size else {
             if !archive.starts(with: Self.magic.prefix(archive.count)) {
-                throw GCodableError.invalid("not a GraphCodable archive (bad magic)", at: 0)
+                throw GCodableError.invalid("not a GraphCodable archive (bad magic)", rule: .headerMagic, at: 0)
             }
             throw GCodableError.invalid(
-                "truncated archive: \(archive.count) bytes, the header alone needs \(Self.size)", at: archive.count)
+                "truncated archive: \(archive.count) bytes, the header alone needs \(Self.size)", rule: .headerTruncated, at: archive.count)
         }
         guard archive.starts(with: Self.magic) else {
-            throw GCodableError.invalid("not a GraphCodable archive (bad magic)", at: 0)
+            throw GCodableError.invalid("not a GraphCodable archive (bad magic)", rule: .headerMagic, at: 0)
         }
         var reader = BinaryReadBuffer(bytes: archive, range: Self.magic.count ..< Self.size, version: 0, internalVersion: 0)
         checksum = try reader.readFixedWidth()
@@ -71,32 +71,32 @@ struct ArchiveHeader: Equatable {
         tablesLength = try reader.readFixedWidth()
 
         guard formatVersion == Self.currentFormatVersion else {
-            throw GCodableError.invalid("unsupported archive format version \(formatVersion)", at: 16)
+            throw GCodableError.invalid("unsupported archive format version \(formatVersion)", rule: .headerFormatVersion, at: 16)
         }
         if !flags.isSubset(of: .known) {
-            try problems.report(.invalid("unknown header flags 0x\(String(flags.rawValue, radix: 16))", at: 18))
+            try problems.report(.invalid("unknown header flags 0x\(String(flags.rawValue, radix: 16))", rule: .headerFlags, at: 18))
         }
         guard BinaryIOInternalVersion.supported.contains(internalBinaryIOVersion) else {
-            throw GCodableError.invalid("unsupported internal BinaryIO version \(internalBinaryIOVersion)", at: 20)
+            throw GCodableError.invalid("unsupported internal BinaryIO version \(internalBinaryIOVersion)", rule: .headerInternalVersion, at: 20)
         }
         let available = UInt64(archive.count - Self.size)
         guard bodyLength <= available, tablesLength <= available - bodyLength else {
             throw GCodableError.invalid(
                 "truncated archive: the header announces \(bodyLength) + \(tablesLength) bytes, \(available) follow it",
-                at: archive.count)
+                rule: .headerTruncated, at: archive.count)
         }
         if bodyLength + tablesLength != available {
             try problems.report(.invalid(
                 "\(available - bodyLength - tablesLength) unexpected bytes after the end of the archive",
-                at: Self.size + Int(bodyLength + tablesLength)))
+                rule: .headerTrailingBytes, at: Self.size + Int(bodyLength + tablesLength)))
         }
         if flags.contains(.checksummed) {
             let actual = archive.withUnsafeBytes { Checksum.xxh64(UnsafeRawBufferPointer(rebasing: $0[Self.checksummedRangeStart...])) }
             if actual != checksum {
-                try problems.report(.invalid("checksum mismatch: the archive is corrupted", at: Self.checksumOffset))
+                try problems.report(.invalid("checksum mismatch: the archive is corrupted", rule: .headerChecksum, at: Self.checksumOffset))
             }
         } else if checksum != 0 {
-            try problems.report(.invalid("checksum present but the header flags say none: the archive is corrupted", at: 18))
+            try problems.report(.invalid("checksum present but the header flags say none: the archive is corrupted", rule: .headerChecksum, at: 18))
         }
     }
 

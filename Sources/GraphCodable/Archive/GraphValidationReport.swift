@@ -9,6 +9,8 @@ public struct GraphValidationReport: Sendable, Equatable, CustomStringConvertibl
         public var byteOffset: Int?
         /// The path of keys and indexes from the root to the node in error.
         public var path: [GCodableError.PathComponent]
+        /// The rule of the archive format the problem breaks, when it is one.
+        public var rule: FormatRule?
 
         public var description: String {
             var text = message
@@ -60,7 +62,7 @@ extension ParsedArchive {
                     switch (node.kind, checks[Int(node.typeReference)]) {
                     case (.biv, .text):
                         guard NativeTypeCode.isUTF8(stringPayload: archive[node.payload]) else {
-                            throw GCodableError.corrupted("invalid UTF-8 in a string", at: node.payload.lowerBound)
+                            throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: node.payload.lowerBound)
                         }
                     case (.biv, .inPlace(let layout)):
                         var reader = payloadReader(of: node)
@@ -70,10 +72,10 @@ extension ParsedArchive {
                         try NativeContentCheck.check(layout, &reader)
                     case (.val, .uniqueElements):
                         guard !fieldsDifferByBytes(of: index, every: 1, in: archive, payloads: &payloads) else { break }
-                        try checkUnique(fieldsOf: index, every: 1, "duplicate Set element")
+                        try checkUnique(fieldsOf: index, every: 1, "duplicate Set element", rule: .setDuplicate)
                     case (.val, .uniqueKeys):
                         guard !fieldsDifferByBytes(of: index, every: 2, in: archive, payloads: &payloads) else { break }
-                        try checkUnique(fieldsOf: index, every: 2, "duplicate Dictionary key")
+                        try checkUnique(fieldsOf: index, every: 2, "duplicate Dictionary key", rule: .dictionaryDuplicate)
                     default:
                         break
                     }
@@ -112,7 +114,7 @@ extension ParsedArchive {
 
     /// Checks that the unkeyed fields `0, every, 2 × every…` of the `VAL` at `index` are
     /// unique, among those that are native payloads or nil.
-    private func checkUnique(fieldsOf index: Int, every step: Int, _ message: String) throws {
+    private func checkUnique(fieldsOf index: Int, every step: Int, _ message: String, rule: FormatRule) throws {
         var identities = NativeIdentities()
         var seen: Set<Int> = []
         var unequal = 0
@@ -130,11 +132,11 @@ extension ParsedArchive {
             }
             if NativeIdentities.isUnequalToItself(value, layout) {
                 unequal += 1
-                guard unequal <= SelfUnequalKeys.maximum else { throw GCodableError.corrupted(SelfUnequalKeys.problem, at: node.offset) }
+                guard unequal <= SelfUnequalKeys.maximum else { throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal, at: node.offset) }
             }
             let identity = identities.number(of: value, layout)
             try budget.charge(NativeContentCheck.identityCost, at: node.offset)
-            guard seen.insert(identity).inserted else { throw GCodableError.corrupted(message, at: node.offset) }
+            guard seen.insert(identity).inserted else { throw GCodableError.corrupted(message, rule: rule, at: node.offset) }
         }
     }
 }
@@ -190,7 +192,8 @@ extension GraphValidationReport {
             log.append(.invalidArchive(.init(debugDescription: "\(error)")))
         }
         problems = log.problems.map { error in
-            Problem(message: error.context.debugDescription, byteOffset: error.context.byteOffset, path: error.context.path)
+            Problem(message: error.context.debugDescription, byteOffset: error.context.byteOffset, path: error.context.path,
+                    rule: error.context.rule)
         }
         byteCount = bytes.count
         nodeCounts = [:]

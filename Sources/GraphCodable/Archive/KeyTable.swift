@@ -38,7 +38,7 @@ struct KeyTable: Equatable {
             let offset = reader.offset
             let key = try reader.readString(maximumLength: maximumLength)
             guard table.ids[key] == nil else {
-                throw GCodableError.invalid("key table entry \(index + 1) duplicates \"\(key)\"", at: offset)
+                throw GCodableError.invalid("key table entry \(index + 1) duplicates \"\(key)\"", rule: .keysDuplicate, at: offset)
             }
             _ = table.id(for: key)
         }

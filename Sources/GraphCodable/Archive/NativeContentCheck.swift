@@ -45,12 +45,13 @@ struct NativeContentCheck {
         do {
             try layout.walk(&reader) { try check.add($0, $1) }
         } catch let problem as Problem {
-            throw GCodableError.corrupted(problem.message, at: start)
+            throw GCodableError.corrupted(problem.message, rule: problem.rule, at: start)
         }
     }
 
     private struct Problem: Error {
         let message: String
+        let rule: FormatRule
     }
 
     private mutating func add(_ layout: NativeDescriptor, _ step: NativeStep) throws {
@@ -118,22 +119,23 @@ struct NativeContentCheck {
         case .set, .dictionary:
             if selfUnequal {
                 open[parent].selfUnequal += 1
-                guard open[parent].selfUnequal <= SelfUnequalKeys.maximum else { throw Problem(message: SelfUnequalKeys.problem) }
+                guard open[parent].selfUnequal <= SelfUnequalKeys.maximum else { throw Problem(message: SelfUnequalKeys.problem, rule: .setSelfUnequal) }
             }
             guard open[parent].seen.insert(number).inserted else {
-                let duplicate = if case .set = open[parent].layout { "duplicate Set element" } else { "duplicate Dictionary key" }
-                throw Problem(message: duplicate)
+                let isSet = if case .set = open[parent].layout { true } else { false }
+                throw isSet ? Problem(message: "duplicate Set element", rule: .setDuplicate)
+                    : Problem(message: "duplicate Dictionary key", rule: .dictionaryDuplicate)
             }
         case .range(let bound), .closedRange(let bound):
-            guard let value = scalar else { throw Problem(message: "a range of \(bound) bounds, which have no order") }
+            guard let value = scalar else { throw Problem(message: "a range of \(bound) bounds, which have no order", rule: .typesRangeBound) }
             guard let lower = open[parent].lower else {
                 open[parent].lower = value
                 return
             }
             switch NativeIdentities.isOrdered(lower, value, bound) {
             case true?: break
-            case false?: throw Problem(message: "range lower bound exceeds upper bound")
-            case nil: throw Problem(message: "a range of \(bound) bounds, which have no order")
+            case false?: throw Problem(message: "range lower bound exceeds upper bound", rule: .rangeOrder)
+            case nil: throw Problem(message: "a range of \(bound) bounds, which have no order", rule: .typesRangeBound)
             }
         case .scalar, .array, .optional, .simd:
             break

@@ -75,7 +75,7 @@ extension NativeTypeCode {
         }
         let start = reader.offset
         let isValid = try reader.withBytes(count: try reader.readCount()) { Self.isUTF8($0) }
-        guard isValid else { throw GCodableError.corrupted("invalid UTF-8 in a string", at: start) }
+        guard isValid else { throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: start) }
     }
 
     /// The text of a string's payload (which parsing checked): the bytes after its count.

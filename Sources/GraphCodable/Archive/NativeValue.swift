@@ -58,7 +58,7 @@ extension BinaryReadBuffer {
         let start = offset
         let length = try readLength(maximumLength: maximumLength)
         let string = try withBytes(count: length) { String(validating: $0, as: UTF8.self) }
-        guard let string else { throw GCodableError.corrupted("invalid UTF-8 in a string", at: start) }
+        guard let string else { throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: start) }
         return string
     }
 
@@ -169,7 +169,7 @@ extension NativeDescriptor {
             let count = try reader.readCount()
             if let size = element.fixedSize(internalVersion: reader.internalVersion) {
                 let total = count.multipliedReportingOverflow(by: size)
-                guard !total.overflow else { throw GCodableError.corrupted("element count overflows", at: reader.offset) }
+                guard !total.overflow else { throw GCodableError.corrupted("element count overflows", rule: .countExceeds, at: reader.offset) }
                 try reader.withBytes(count: total.partialValue) { _ in }
             } else if case .scalar(let code) = element, code.isWideInteger {
                 // Varints (their size is not fixed, so this is internal version 1).
@@ -274,7 +274,7 @@ extension NativeDescriptor {
         switch try reader.readByte() {
         case 0: return false
         case 1: return true
-        case let byte: throw GCodableError.corrupted("invalid Optional presence byte \(byte)", at: offset)
+        case let byte: throw GCodableError.corrupted("invalid Optional presence byte \(byte)", rule: .optionalByte, at: offset)
         }
     }
 

@@ -27,15 +27,17 @@ struct ParsedArchive {
         var tables = BinaryReadBuffer(
             bytes: bytes, range: header.tablesRange, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
+        tables.endRule = .tablesEnd
         types = try TypeTable.read(from: &tables, maximumCount: limits.maximumTableCount, maximumLength: limits.maximumLength)
         try budget.charge(types.count, of: Self.typeEntryCost)
         keys = try KeyTable.read(from: &tables, maximumCount: limits.maximumTableCount, maximumLength: limits.maximumLength)
         guard tables.isAtEnd else {
-            throw GCodableError.invalid("\(tables.remainingCount) unexpected bytes after the key table", at: tables.offset)
+            throw GCodableError.invalid("\(tables.remainingCount) unexpected bytes after the key table", rule: .tablesTrailingBytes, at: tables.offset)
         }
         var body = BinaryReadBuffer(
             bytes: bytes, range: header.bodyRange, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
+        body.endRule = .bodyEnd
         let parser = BodyParser(types: types, keys: keys, limits: limits, budget: budget, problems: problems)
         (nodes, definitions) = try parser.parse(&body)
     }
@@ -67,6 +69,7 @@ struct ParsedArchive {
             bytes: bytes, range: node.payload, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
         reader.budget = budget
+        reader.endRule = .bodyEnd
         return reader
     }
 }
@@ -142,11 +145,11 @@ private struct BodyParser {
             guard let kind = NodeKind(rawValue: tag & NodeTag.kindMask), tag & NodeTag.reserved == 0,
                 kind != .end || tag == 0
             else {
-                throw problem(open, "invalid node tag 0x\(String(tag, radix: 16))", at: offset, step: nil)
+                throw problem(open, "invalid node tag 0x\(String(tag, radix: 16))", rule: .nodeTag, at: offset, step: nil)
             }
             if kind == .end {
                 guard let parent = open.popLast() else {
-                    throw problem(open, "end marker without an open value", at: offset, step: nil)
+                    throw problem(open, "end marker without an open value", rule: .nodeEnd, at: offset, step: nil)
                 }
                 nodes[parent.index].next = nodes.count
                 try checkFieldCount(of: nodes[parent.index], open, step: parent.step)
@@ -160,38 +163,38 @@ private struct BodyParser {
             var node = ArchiveNode(kind: kind, offset: offset, next: nodes.count + 1)
             var step: Step?
             if tag & NodeTag.keyed != 0 {
-                node.keyID = try readID(&body, "key id")
+                node.keyID = try readID(&body, "key id", rule: .nodeKeyID)
                 step = .key(node.keyID)
                 if node.keyID > keys.keys.count {
-                    try problems.report(problem(open, "key id \(node.keyID) is not in the key table", at: offset, step: step))
+                    try problems.report(problem(open, "key id \(node.keyID) is not in the key table", rule: .nodeKeyID, at: offset, step: step))
                 }
                 if let parent = open.last, Self.collectionCodes.contains(nodes[parent.index].typeReference) {
                     let name = types.resolve(nodes[parent.index].typeReference)?.displayName ?? ""
-                    try problems.report(problem(open, "the fields of \(name) are unkeyed", at: offset, step: step))
+                    try problems.report(problem(open, "the fields of \(name) are unkeyed", rule: .collectionKeyedField, at: offset, step: step))
                 }
-                if open.isEmpty { try problems.report(problem(open, "a top-level node has a key", at: offset, step: step)) }
+                if open.isEmpty { try problems.report(problem(open, "a top-level node has a key", rule: .rootKeyed, at: offset, step: step)) }
             } else if let parent = open.last {
                 step = .index(Int(nodes[parent.index].unkeyedFieldCount))
                 nodes[parent.index].unkeyedFieldCount += 1
             }
             if tag & NodeTag.typed != 0 {
-                node.typeReference = try readID(&body, "type reference")
+                node.typeReference = try readID(&body, "type reference", rule: .nodeTypeReference)
                 if node.typeReference >= shapes.count || shapes[Int(node.typeReference)].kinds == 0 {
                     let message = "type reference \(node.typeReference) points nowhere"
                     // Without its type, a payload cannot be skipped.
-                    if kind.hasPayload { throw problem(open, message, at: offset, step: step) }
-                    try problems.report(problem(open, message, at: offset, step: step))
+                    if kind.hasPayload { throw problem(open, message, rule: .nodeTypeReference, at: offset, step: step) }
+                    try problems.report(problem(open, message, rule: .nodeTypeReference, at: offset, step: step))
                     node.typeReference = 0
                 }
             }
             if tag & NodeTag.identified != 0 {
-                node.objectID = try readID(&body, "object id")
+                node.objectID = try readID(&body, "object id", rule: .nodeObjectID)
             }
             let kinds = shapes[Int(node.typeReference)].kinds
             let isPointer = kind == .pts || kind == .ptc
             if kinds & (1 << kind.rawValue) == 0 || isPointer && node.objectID == 0 || kind == .nil && node.objectID != 0 {
                 let type = types.resolve(node.typeReference).map { " of type \($0.displayName)" } ?? ""
-                let malformed = problem(open, "malformed \(kind.code) node\(type)", at: offset, step: step)
+                let malformed = problem(open, "malformed \(kind.code) node\(type)", rule: .nodeShape, at: offset, step: step)
                 if kind.hasPayload && node.typeReference != 0 && kinds & (1 << NodeKind.biv.rawValue) == 0 {
                     throw malformed
                 }
@@ -215,10 +218,10 @@ private struct BodyParser {
             if node.objectID != 0 && !isPointer {
                 try budget.charge(Self.definitionCost, at: offset)
                 if !definitions.insert(nodes.count, for: node.objectID, denseLimit: 2 * nodes.count + 1024) {
-                    try problems.report(problem(open, "object id \(node.objectID) is defined twice", at: offset, step: step))
+                    try problems.report(problem(open, "object id \(node.objectID) is defined twice", rule: .identityDefinedTwice, at: offset, step: step))
                 }
             } else if isTopLevel {
-                try problems.report(problem(open, "after the root node, only object definitions may follow", at: offset, step: step))
+                try problems.report(problem(open, "after the root node, only object definitions may follow", rule: .bodyAfterRoot, at: offset, step: step))
             }
             nodes.append(node)
             if kind.hasFields {
@@ -228,12 +231,12 @@ private struct BodyParser {
                 }
             }
         }
-        guard !nodes.isEmpty else { throw problem(open, "the body is empty", at: body.offset, step: nil) }
+        guard !nodes.isEmpty else { throw problem(open, "the body is empty", rule: .bodyEmpty, at: body.offset, step: nil) }
         guard open.isEmpty else {
-            throw problem(open, "truncated body: \(open.count) values are not closed", at: body.offset, step: nil)
+            throw problem(open, "truncated body: \(open.count) values are not closed", rule: .bodyUnclosed, at: body.offset, step: nil)
         }
         for node in nodes where node.kind == .pts && definitions[node.objectID] == nil {
-            try problems.report(.invalid("strong pointer to object id \(node.objectID), which the archive never defines", at: node.offset))
+            try problems.report(.invalid("strong pointer to object id \(node.objectID), which the archive never defines", rule: .identityUndefined, at: node.offset))
         }
         return (nodes, definitions)
     }
@@ -247,16 +250,19 @@ private struct BodyParser {
     private func checkFieldCount(of node: ArchiveNode, _ open: [(index: Int, step: Step?)], step: Step?) throws {
         let count = node.unkeyedFieldCount
         if node.typeReference == NativeTypeCode.dictionary.rawValue, !count.isMultiple(of: 2) {
-            try problems.report(problem(open, "a Dictionary of \(count) fields: keys and values alternate", at: node.offset, step: step))
+            try problems.report(problem(open, "a Dictionary of \(count) fields: keys and values alternate", rule: .dictionaryFields, at: node.offset, step: step))
         } else if node.typeReference == NativeTypeCode.optional.rawValue, count != 1 {
-            try problems.report(problem(open, "an Optional box of \(count) fields: it holds one", at: node.offset, step: step))
+            try problems.report(problem(open, "an Optional box of \(count) fields: it holds one", rule: .optionalFields, at: node.offset, step: step))
         }
     }
 
     /// A problem at `offset`, with the path to the node being read: through the `open`
     /// nodes, then `step`.
-    private func problem(_ open: [(index: Int, step: Step?)], _ description: String, at offset: Int, step: Step?) -> GCodableError {
+    private func problem(
+        _ open: [(index: Int, step: Step?)], _ description: String, rule: FormatRule, at offset: Int, step: Step?
+    ) -> GCodableError {
         var context = GCodableError.Context(debugDescription: description, byteOffset: offset)
+        context.rule = rule
         context.path = (open.compactMap(\.step) + (step.map { [$0] } ?? [])).map { step in
             switch step {
             case .key(let id): return .key(keys.key(for: id) ?? "KEY\(id)")
@@ -266,11 +272,11 @@ private struct BodyParser {
         return .invalidArchive(context)
     }
 
-    private func readID(_ body: inout BinaryReadBuffer, _ what: String) throws -> UInt32 {
+    private func readID(_ body: inout BinaryReadBuffer, _ what: String, rule: FormatRule) throws -> UInt32 {
         let offset = body.offset
         let raw = try body.readVarUInt()
         guard raw >= 1, let id = UInt32(exactly: raw) else {
-            throw GCodableError.invalid("invalid \(what) \(raw)", at: offset)
+            throw GCodableError.invalid("invalid \(what) \(raw)", rule: rule, at: offset)
         }
         return id
     }

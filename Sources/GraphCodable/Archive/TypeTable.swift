@@ -148,7 +148,7 @@ struct TypeTable: Equatable {
             let entryOffset = reader.offset
             let kindByte = try reader.readByte()
             guard let kind = EntryKind(rawValue: kindByte) else {
-                throw GCodableError.invalid("type table entry \(index) has unknown kind \(kindByte)", at: entryOffset)
+                throw GCodableError.invalid("type table entry \(index) has unknown kind \(kindByte)", rule: .typesKind, at: entryOffset)
             }
             func component() throws -> (NativeDescriptor, Int) {
                 let offset = reader.offset
@@ -157,7 +157,7 @@ struct TypeTable: Equatable {
                     case .native(let descriptor) = resolved
                 else {
                     throw GCodableError.invalid(
-                        "type table entry \(index) refers to \(reference), which is not an earlier native layout", at: offset)
+                        "type table entry \(index) refers to \(reference), which is not an earlier native layout", rule: .typesComponent, at: offset)
                 }
                 return (descriptor, TypeReference.tableIndex(UInt32(reference)).map { sizes[$0] } ?? 1)
             }
@@ -167,13 +167,13 @@ struct TypeTable: Equatable {
             case .valueType, .classType:
                 let versionOffset = reader.offset
                 guard let version = UInt32(exactly: try reader.readVarUInt()) else {
-                    throw GCodableError.invalid("type version out of range", at: versionOffset)
+                    throw GCodableError.invalid("type version out of range", rule: .typesVersion, at: versionOffset)
                 }
                 let qualifiedName = try reader.readString(maximumLength: maximumLength)
                 let mangledOffset = reader.offset
                 let mangledName = try reader.readString(maximumLength: maximumLength)
                 guard kind == .classType || mangledName.isEmpty else {
-                    throw GCodableError.invalid("type table entry \(index) is a value type with a mangled name", at: mangledOffset)
+                    throw GCodableError.invalid("type table entry \(index) is a value type with a mangled name", rule: .typesValueMangledName, at: mangledOffset)
                 }
                 entry = .named(NamedType(kind: kind == .valueType ? .value : .class,
                                          qualifiedName: qualifiedName, mangledName: mangledName, version: version))
@@ -183,7 +183,7 @@ struct TypeTable: Equatable {
                 if kind == .range || kind == .closedRange {
                     guard case .scalar(let bound) = element, bound.isRangeBound else {
                         throw GCodableError.invalid(
-                            "type table entry \(index) is a range of \(element), which has no order", at: elementOffset)
+                            "type table entry \(index) is a range of \(element), which has no order", rule: .typesRangeBound, at: elementOffset)
                     }
                 }
                 size += elementSize
@@ -203,22 +203,22 @@ struct TypeTable: Equatable {
                 let lanesOffset = reader.offset
                 let lanes = try reader.readVarUInt()
                 guard lanes <= 64, NativeDescriptor.simdLaneCounts.contains(Int(lanes)) else {
-                    throw GCodableError.invalid("invalid SIMD lane count \(lanes)", at: lanesOffset)
+                    throw GCodableError.invalid("invalid SIMD lane count \(lanes)", rule: .typesSIMD, at: lanesOffset)
                 }
                 let scalarOffset = reader.offset
                 let (scalar, _) = try component()
                 guard case .scalar = scalar else {
-                    throw GCodableError.invalid("the lanes of a SIMD layout must be scalars", at: scalarOffset)
+                    throw GCodableError.invalid("the lanes of a SIMD layout must be scalars", rule: .typesSIMD, at: scalarOffset)
                 }
                 size += 1
                 entry = .native(.simd(lanes: Int(lanes), scalar))
             }
             guard size <= maximumLayoutSize else {
                 throw GCodableError.invalid(
-                    "type table entry \(index) describes a layout of \(size) parts, the most is \(maximumLayoutSize)", at: entryOffset)
+                    "type table entry \(index) describes a layout of \(size) parts, the most is \(maximumLayoutSize)", rule: .typesParts, at: entryOffset)
             }
             guard table.references[entry] == nil else {
-                throw GCodableError.invalid("type table entry \(index) duplicates an earlier entry", at: entryOffset)
+                throw GCodableError.invalid("type table entry \(index) duplicates an earlier entry", rule: .typesDuplicate, at: entryOffset)
             }
             table.references[entry] = TypeReference.reference(forTableIndex: table.entries.count)
             table.entries.append(entry)

@@ -17,6 +17,8 @@ public struct BinaryReadBuffer: Sendable {
     public let internalVersion: UInt16
     /// Where the collections read are charged, when reading an archive.
     var budget: MemoryBudget?
+    /// The rule broken by a read past the end, when reading a section of an archive.
+    var endRule: FormatRule?
 
     /// Creates a buffer that reads `bytes` from the start, written with the given versions.
     public init(
@@ -44,7 +46,7 @@ public struct BinaryReadBuffer: Sendable {
     private func require(_ count: Int) throws {
         guard count <= end - offset else {
             throw GCodableError.corrupted(
-                "unexpected end of data: \(count) bytes needed, \(end - offset) remain", at: offset)
+                "unexpected end of data: \(count) bytes needed, \(end - offset) remain", rule: endRule, at: offset)
         }
     }
 
@@ -113,17 +115,17 @@ public struct BinaryReadBuffer: Sendable {
         var shift: UInt64 = 0
         while true {
             guard position < end else {
-                throw GCodableError.corrupted("unexpected end of data inside a variable-length integer", at: start)
+                throw GCodableError.corrupted("unexpected end of data inside a variable-length integer", rule: .varuintEnd, at: start)
             }
             let byte = bytes[position]
             position += 1
             if shift == 63 && byte > 1 {
-                throw GCodableError.corrupted("variable-length integer overflows 64 bits", at: start)
+                throw GCodableError.corrupted("variable-length integer overflows 64 bits", rule: .varuintOverflow, at: start)
             }
             result |= UInt64(byte & 0x7F) &<< shift
             if byte < 0x80 {
                 if byte == 0 && shift > 0 {
-                    throw GCodableError.corrupted("overlong variable-length integer", at: start)
+                    throw GCodableError.corrupted("overlong variable-length integer", rule: .varuintOverlong, at: start)
                 }
                 return result
             }
@@ -142,7 +144,7 @@ public struct BinaryReadBuffer: Sendable {
         let start = offset
         let raw = try readVarUInt()
         guard raw <= UInt64(end - offset) else {
-            throw GCodableError.corrupted("count \(raw) exceeds the \(end - offset) bytes that remain", at: start)
+            throw GCodableError.corrupted("count \(raw) exceeds the \(end - offset) bytes that remain", rule: .countExceeds, at: start)
         }
         return Int(raw)
     }
@@ -164,7 +166,7 @@ public struct BinaryReadBuffer: Sendable {
         } else {
             value = T(exactly: try readVarUInt())
         }
-        guard let value else { throw GCodableError.corrupted("integer out of range for \(T.self)", at: start) }
+        guard let value else { throw GCodableError.corrupted("integer out of range for \(T.self)", rule: .integerRange, at: start) }
         return value
     }
 
@@ -184,7 +186,7 @@ public struct BinaryReadBuffer: Sendable {
                     let start = position
                     let raw = try Self.varUInt(in: bytes, at: &position, end: end)
                     guard let value = T.isSigned ? T(exactly: Self.zigZagDecoded(raw)) : T(exactly: raw) else {
-                        throw GCodableError.corrupted("integer out of range for \(T.self)", at: start)
+                        throw GCodableError.corrupted("integer out of range for \(T.self)", rule: .integerRange, at: start)
                     }
                     destination[initialized] = value
                     initialized += 1
@@ -200,7 +202,7 @@ public struct BinaryReadBuffer: Sendable {
         let start = offset
         let count = try readCount()
         let string = try withBytes(count: count) { String(validating: $0, as: UTF8.self) }
-        guard let string else { throw GCodableError.corrupted("invalid UTF-8 in a string", at: start) }
+        guard let string else { throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: start) }
         return string
     }
 }

@@ -99,7 +99,7 @@ extension BinaryReadBuffer {
     mutating func readCopies<Element>(_ count: Int) throws -> [Element] {
         let byteCount = count.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
         guard !byteCount.overflow else {
-            throw GCodableError.corrupted("element count \(count) overflows", at: offset)
+            throw GCodableError.corrupted("element count \(count) overflows", rule: .countExceeds, at: offset)
         }
         return try withBytes(count: byteCount.partialValue) { source in
             [Element](unsafeUninitializedCapacity: count) { destination, initialized in

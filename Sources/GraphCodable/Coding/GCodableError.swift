@@ -47,6 +47,8 @@ public enum GCodableError: Error, CustomStringConvertible {
         public var byteOffset: Int?
         /// The error that caused this one, if any.
         public var underlyingError: (any Error)?
+        /// The rule of the archive format found broken, for an error in an archive's bytes.
+        public var rule: FormatRule?
 
         /// Creates a context.
         public init(
@@ -142,21 +144,27 @@ public enum GCodableError: Error, CustomStringConvertible {
         return error
     }
 
-    static func corrupted(_ description: String, at offset: Int) -> GCodableError {
-        .dataCorrupted(Context(debugDescription: description, byteOffset: offset))
+    static func corrupted(_ description: String, rule: FormatRule? = nil, at offset: Int) -> GCodableError {
+        var context = Context(debugDescription: description, byteOffset: offset)
+        context.rule = rule
+        return .dataCorrupted(context)
     }
 
     static func limit(_ description: String, at offset: Int) -> GCodableError {
         .limitExceeded(Context(debugDescription: description, byteOffset: offset))
     }
 
-    static func invalid(_ description: String, at offset: Int? = nil) -> GCodableError {
-        .invalidArchive(Context(debugDescription: description, byteOffset: offset))
+    static func invalid(_ description: String, rule: FormatRule? = nil, at offset: Int? = nil) -> GCodableError {
+        var context = Context(debugDescription: description, byteOffset: offset)
+        context.rule = rule
+        return .invalidArchive(context)
     }
 
     /// A decoded value whose contents cannot form a value of its type.
-    static func corrupted(_ description: String) -> GCodableError {
-        .dataCorrupted(Context(debugDescription: description))
+    static func corrupted(_ description: String, rule: FormatRule? = nil) -> GCodableError {
+        var context = Context(debugDescription: description)
+        context.rule = rule
+        return .dataCorrupted(context)
     }
 
     /// A value of `type` that cannot be archived faithfully.

@@ -76,7 +76,7 @@ enum ScalarFastPath {
         let text = bytes.withUnsafeBytes { raw in
             String(validating: UnsafeRawBufferPointer(rebasing: raw[node.payload.upperBound - count ..< node.payload.upperBound]), as: UTF8.self)
         }
-        guard let text else { throw GCodableError.corrupted("invalid UTF-8 in a string", at: node.payload.lowerBound) }
+        guard let text else { throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: node.payload.lowerBound) }
         return text
     }
 

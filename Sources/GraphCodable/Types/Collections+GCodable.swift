@@ -72,9 +72,9 @@ extension Set: GDecodable where Element: GDecodable {
         var unequal = SelfUnequalKeys.Counter()
         while decoder.unkeyedCount > 0 {
             let element: Element = try decoder.decode()
-            guard unequal.admits(element) else { throw GCodableError.dataCorrupted(.init(debugDescription: SelfUnequalKeys.problem)) }
+            guard unequal.admits(element) else { throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal) }
             guard insert(element).inserted else {
-                throw GCodableError.dataCorrupted(.init(debugDescription: "duplicate Set element"))
+                throw GCodableError.corrupted("duplicate Set element", rule: .setDuplicate)
             }
         }
     }
@@ -104,9 +104,9 @@ extension Dictionary: GDecodable where Key: GDecodable, Value: GDecodable {
         var unequal = SelfUnequalKeys.Counter()
         while decoder.unkeyedCount > 0 {
             let key: Key = try decoder.decode()
-            guard unequal.admits(key) else { throw GCodableError.dataCorrupted(.init(debugDescription: SelfUnequalKeys.problem)) }
+            guard unequal.admits(key) else { throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal) }
             guard updateValue(try decoder.decode(), forKey: key) == nil else {
-                throw GCodableError.dataCorrupted(.init(debugDescription: "duplicate Dictionary key"))
+                throw GCodableError.corrupted("duplicate Dictionary key", rule: .dictionaryDuplicate)
             }
         }
     }

@@ -19,7 +19,7 @@ extension Optional: BinaryIType where Wrapped: BinaryIType {
         switch try rbuffer.readByte() {
         case 0: self = .none
         case 1: self = .some(try Wrapped(from: &rbuffer))
-        case let byte: throw GCodableError.corrupted("invalid Optional presence byte \(byte)", at: offset)
+        case let byte: throw GCodableError.corrupted("invalid Optional presence byte \(byte)", rule: .optionalByte, at: offset)
         }
     }
 }
@@ -52,9 +52,9 @@ extension Set: BinaryIType where Element: BinaryIType {
         let offset = rbuffer.offset
         let elements: [Element] = try rbuffer.readElements()
         var unequal = SelfUnequalKeys.Counter()
-        guard elements.allSatisfy({ unequal.admits($0) }) else { throw GCodableError.corrupted(SelfUnequalKeys.problem, at: offset) }
+        guard elements.allSatisfy({ unequal.admits($0) }) else { throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal, at: offset) }
         self.init(elements)
-        guard count == elements.count else { throw GCodableError.corrupted("duplicate Set elements", at: offset) }
+        guard count == elements.count else { throw GCodableError.corrupted("duplicate Set element", rule: .setDuplicate, at: offset) }
     }
 }
 
@@ -78,9 +78,9 @@ extension Dictionary: BinaryIType where Key: BinaryIType, Value: BinaryIType {
         var unequal = SelfUnequalKeys.Counter()
         for _ in 0 ..< count {
             let key = try Key(from: &rbuffer)
-            guard unequal.admits(key) else { throw GCodableError.corrupted(SelfUnequalKeys.problem, at: offset) }
+            guard unequal.admits(key) else { throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal, at: offset) }
             guard updateValue(try Value(from: &rbuffer), forKey: key) == nil else {
-                throw GCodableError.corrupted("duplicate Dictionary key", at: offset)
+                throw GCodableError.corrupted("duplicate Dictionary key", rule: .dictionaryDuplicate, at: offset)
             }
         }
     }
@@ -131,7 +131,7 @@ enum RangeBounds {
     static func read<Bound: BinaryIType & Comparable>(_: Bound.Type, from reader: inout BinaryReadBuffer) throws -> (Bound, Bound) {
         let offset = reader.offset
         let (lower, upper) = (try Bound(from: &reader), try Bound(from: &reader))
-        guard lower <= upper else { throw GCodableError.corrupted("range lower bound exceeds upper bound", at: offset) }
+        guard lower <= upper else { throw GCodableError.corrupted("range lower bound exceeds upper bound", rule: .rangeOrder, at: offset) }
         return (lower, upper)
     }
 }

@@ -69,8 +69,8 @@ extension URL: BinaryIOType {
         let offset = rbuffer.offset
         let relative = try rbuffer.readString()
         let base = try String?(from: &rbuffer)
-        guard !relative.isEmpty else { throw GCodableError.corrupted("invalid URL \"\"", at: offset) }
-        guard base?.isEmpty != true else { throw GCodableError.corrupted("invalid base URL \"\"", at: offset) }
+        guard !relative.isEmpty else { throw GCodableError.corrupted("invalid URL \"\"", rule: .urlEmpty, at: offset) }
+        guard base?.isEmpty != true else { throw GCodableError.corrupted("invalid base URL \"\"", rule: .urlEmpty, at: offset) }
         return (relative, base)
     }
 }

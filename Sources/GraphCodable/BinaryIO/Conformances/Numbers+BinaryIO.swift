@@ -63,7 +63,7 @@ extension Bool: BinaryIOType {
         switch try rbuffer.readByte() {
         case 0: self = false
         case 1: self = true
-        case let byte: throw GCodableError.corrupted("invalid Bool byte \(byte)", at: offset)
+        case let byte: throw GCodableError.corrupted("invalid Bool byte \(byte)", rule: .boolByte, at: offset)
         }
     }
 }
@@ -85,6 +85,6 @@ extension Decimal: BinaryIOType {
     /// characters (the text may be megabytes long).
     static func invalidText(_ text: String, at offset: Int) -> GCodableError {
         let quoted = text.prefix(41).count > 40 ? text.prefix(40) + "…" : Substring(text)
-        return GCodableError.corrupted("invalid Decimal text \"\(quoted)\"", at: offset)
+        return GCodableError.corrupted("invalid Decimal text \"\(quoted)\"", rule: .decimalText, at: offset)
     }
 }

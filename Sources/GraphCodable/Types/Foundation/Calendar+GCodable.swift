@@ -30,7 +30,7 @@ extension Calendar: GCodable, NativeValueType {
         }
         let name: String = try decoder.decode(for: Key.identifier)
         guard let identifier = Self.names.first(where: { $0.name == name })?.identifier else {
-            throw GCodableError.corrupted("unknown calendar \"\(name)\"")
+            throw GCodableError.corrupted("unknown calendar \"\(name)\"", rule: .calendarFields)
         }
         self.init(identifier: identifier)
         locale = try decoder.decodeIfPresent(for: Key.locale)
@@ -41,7 +41,7 @@ extension Calendar: GCodable, NativeValueType {
 
     /// `value` if it is a number of days in a week (1…7); Foundation silently changes others.
     private static func weekdayNumber(_ value: Int, _ name: String) throws -> Int {
-        guard (1 ... 7).contains(value) else { throw GCodableError.corrupted("a \(name) of \(value) is not 1…7") }
+        guard (1 ... 7).contains(value) else { throw GCodableError.corrupted("a \(name) of \(value) is not 1…7", rule: .calendarFields) }
         return value
     }
 

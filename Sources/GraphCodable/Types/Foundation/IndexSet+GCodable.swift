@@ -25,7 +25,7 @@ extension IndexSet: GCodable, NativeValueType {
         var previousUpperBound: Int?
         for range in try decoder.decode() as [Range<Int>] {
             guard !range.isEmpty, range.lowerBound >= 0, range.lowerBound > previousUpperBound ?? -1 else {
-                throw GCodableError.corrupted("index range \(range) is not within 0 ..< Int.max, non-empty, after and apart from the one before")
+                throw GCodableError.corrupted("index range \(range) is not within 0 ..< Int.max, non-empty, after and apart from the one before", rule: .indexSetRanges)
             }
             previousUpperBound = range.upperBound
             insert(integersIn: range)

@@ -23,7 +23,7 @@ extension Locale: GCodable, NativeValueType {
         case .autoupdatingCurrent: self = .autoupdatingCurrent
         case nil:
             guard LocaleIdentifier.isArchivable(identifier) else {
-                throw GCodableError.corrupted("the locale \"\(identifier)\" is not one of Locale.availableIdentifiers with known keywords")
+                throw GCodableError.corrupted("the locale \"\(identifier)\" is not one of Locale.availableIdentifiers with known keywords", rule: .localeIdentifier)
             }
             self.init(identifier: identifier)
         }

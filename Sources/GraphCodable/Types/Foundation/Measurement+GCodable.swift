@@ -32,7 +32,7 @@ extension Measurement: GEncodable, GDecodable, NativeValueType {
         let symbol: String = try decoder.decode(for: Key.symbol)
         let className: String = try decoder.decode(for: Key.unitClass)
         guard let unitClass = FoundationUnits.unitClass(named: className) else {
-            throw GCodableError.corrupted("\"\(className)\" is not a Foundation unit class")
+            throw GCodableError.corrupted("\"\(className)\" is not a Foundation unit class", rule: .measurementUnit)
         }
         let unit: Unit
         if let dimensionClass = unitClass as? Dimension.Type {
@@ -51,7 +51,7 @@ extension Measurement: GEncodable, GDecodable, NativeValueType {
             return UnitConverterLinear(coefficient: try decoder.decode(for: Key.coefficient), constant: try decoder.decode(for: Key.constant))
         }
         guard let converter = FoundationUnits.reciprocalConverter(reciprocal) else {
-            throw GCodableError.corrupted("no Foundation unit converter has the reciprocal \(reciprocal)")
+            throw GCodableError.corrupted("no Foundation unit converter has the reciprocal \(reciprocal)", rule: .measurementUnit)
         }
         return converter
     }

@@ -17,7 +17,7 @@ extension PersonNameComponents: GCodable, NativeValueType {
         nickname = try decoder.decodeIfPresent(for: Key.nickname)
         phoneticRepresentation = try decoder.decodeIfPresent(for: Key.phoneticRepresentation)
         guard phoneticRepresentation?.phoneticRepresentation == nil else {
-            throw GCodableError.corrupted("a phonetic representation has a phonetic representation of its own")
+            throw GCodableError.corrupted("a phonetic representation has a phonetic representation of its own", rule: .personNameFields)
         }
     }
 

@@ -31,12 +31,12 @@ extension TimeZone: GCodable, NativeValueType {
         } else if let offset: Int = try decoder.decodeIfPresent(for: Key.secondsFromGMT) {
             // Checked first: Foundation traps on some offsets (Int.min).
             guard Self.fixedOffsets.contains(offset), let zone = TimeZone(secondsFromGMT: offset), zone.identifier == identifier else {
-                throw GCodableError.corrupted("\(offset) seconds from GMT is not the time zone \"\(identifier)\"")
+                throw GCodableError.corrupted("\(offset) seconds from GMT is not the time zone \"\(identifier)\"", rule: .timeZoneIdentifier)
             }
             self = zone
         } else {
             guard let zone = TimeZone(identifier: identifier) else {
-                throw GCodableError.corrupted("unknown time zone \"\(identifier)\"")
+                throw GCodableError.corrupted("unknown time zone \"\(identifier)\"", rule: .timeZoneIdentifier)
             }
             self = zone
         }

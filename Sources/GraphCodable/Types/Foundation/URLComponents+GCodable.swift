@@ -31,7 +31,7 @@ extension URLComponents: GCodable, NativeValueType {
             self[keyPath: path] = try Self.checked(decoder.decodeIfPresent(for: key), key, syntax, encoding: false)
         }
         if let port: Int = try decoder.decodeIfPresent(for: Key.port) {
-            guard port >= 0 else { throw GCodableError.corrupted("the URLComponents port \(port) is negative") }
+            guard port >= 0 else { throw GCodableError.corrupted("the URLComponents port \(port) is negative", rule: .urlComponentsSyntax) }
             self.port = port
         }
         percentEncodedPath = try Self.checked(decoder.decode(for: Key.path), .path, .path, encoding: false) ?? ""
@@ -41,6 +41,6 @@ extension URLComponents: GCodable, NativeValueType {
     private static func checked(_ value: String?, _ key: Key, _ syntax: URLComponentSyntax, encoding: Bool) throws -> String? {
         guard let value, !syntax.accepts(value) else { return value }
         let problem = "the URLComponents \(key.rawValue) \"\(value)\" is not percent-encoded as RFC 3986 requires"
-        throw encoding ? GCodableError.cannotEncode(Self.self, problem) : GCodableError.corrupted(problem)
+        throw encoding ? GCodableError.cannotEncode(Self.self, problem) : GCodableError.corrupted(problem, rule: .urlComponentsSyntax)
     }
 }
