@@ -3,12 +3,13 @@ import GraphCodable
 extension Problem {
     /// The answer to a codec error: the kind its case calls for (`invalidKind` for invalid
     /// input, `decodingKind` for decoding failures), its message as the detail, and where it
-    /// happened as members (`byteOffset`, `nodePath`).
+    /// happened as members (`byteOffset`, `nodePath`), and the format rule broken (`rule`).
     init(_ error: GCodableError, invalidKind: Kind = .invalidArchive, decodingKind kind: Kind = .decodingFailed) {
         var members: [String: ProblemMember] = [:]
         if let offset = error.context.byteOffset { members["byteOffset"] = .integer(offset) }
         let path = GCodableError.PathComponent.text(of: error.context.path)
         if !path.isEmpty { members["nodePath"] = .string(path) }
+        if let rule = error.context.rule { members["rule"] = .string(rule.rawValue) }
         var shortened = error
         shortened.context.path = []
         shortened.context.byteOffset = nil

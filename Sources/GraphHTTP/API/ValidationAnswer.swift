@@ -8,6 +8,8 @@ struct ValidationAnswer: Encodable {
         let byteOffset: Int?
         /// The keys and indexes from the root, as `"friends"[1]"name"`; empty at the root.
         let nodePath: String
+        /// The name of the format rule broken (Docs/ArchiveFormat.md, rule index), when it is one.
+        let rule: String?
     }
 
     let valid: Bool
@@ -23,7 +25,8 @@ struct ValidationAnswer: Encodable {
         valid = report.isValid
         byteCount = report.byteCount
         problems = report.problems.map {
-            Problem(message: $0.message, byteOffset: $0.byteOffset, nodePath: GCodableError.PathComponent.text(of: $0.path))
+            Problem(message: $0.message, byteOffset: $0.byteOffset, nodePath: GCodableError.PathComponent.text(of: $0.path),
+                    rule: $0.rule?.rawValue)
         }
         nodeCounts = report.nodeCounts
         maximumDepth = report.maximumDepth

@@ -132,6 +132,10 @@ import Testing
         #expect(answer.status == 422)
         #expect(answer.json["byteOffset"] as? Int != nil)
         #expect((answer.json["detail"] as? String)?.contains("byte offset") == true)
+        #expect(answer.json["rule"] as? String == "header.truncated")
+        let report = try server.exchange("POST", "/v1/validate", body: truncated)
+        let problems = report.json["problems"] as? [[String: Any]] ?? []
+        #expect(problems.first?["rule"] as? String == "header.truncated", "\(report.text)")
 
         // A string where the type expects an integer: found at a path inside the value.
         let mismatched = try GraphEncoder().encode(["sensor": "seven"]) as Bytes
