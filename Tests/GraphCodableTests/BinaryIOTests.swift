@@ -133,6 +133,8 @@ import Testing
         Self.expectCorrupted([Int].self, [3, 2, 4], "exceeds")
         Self.expectCorrupted([Int].self, [3, 2, 4, 0x80], "unexpected end", at: 3)
         Self.expectCorrupted([Int].self, [2, 2, 0x80, 0x00], "overlong", at: 2)
+        // A long run is checked whole before its memory is taken; the error is the same.
+        Self.expectCorrupted([Int].self, [0x90, 0x4E] + Array(repeating: 2, count: 9_999) + [0x80], "unexpected end", at: 10_001)
         Self.expectCorrupted([Int16].self, [2, 2, 0x80, 0x80, 0x04], "out of range", at: 2)
         Self.expectCorrupted([UInt64].self, [1] + Array(repeating: 0xFF, count: 9) + [0x02], "overflows", at: 1)
         Self.expectCorrupted([Int32].self, [2, 1, 0, 0, 0, 2, 0], "unexpected end", internalVersion: BinaryIOInternalVersion.fixedWidthIntegers)

@@ -1,5 +1,5 @@
 import Foundation
-import GraphCodable
+@testable import GraphCodable
 import Testing
 
 /// Arrays, sets and dictionaries read from either form of the format: one `BIV` of their
@@ -24,9 +24,15 @@ import Testing
         #expect(try GraphDecoder().decode([Int: Int].self, from: dictionary) == [5: 6])
         // The VAL's code names the collection: a set is not an array.
         #expect(throws: GCodableError.self) { try GraphDecoder().decode([Int].self, from: set) }
-        let twice = try Self.archive(body: #"{"kind":"VAL","type":41,"fields":[\#(Self.int(3)),\#(Self.int(3))]}"#)
-        #expect(throws: GCodableError.self) { try GraphDecoder().decode(Set<Int>.self, from: twice) }
+        let twice = RawArchive(body: [0x21, 41, 0x23, 0x0A, 0x06, 0x23, 0x0A, 0x06, 0x00]).bytes
         #expect(!GraphDecoder().validate(twice).isValid)
+        // The collection's own check says where: at the collection.
+        do {
+            _ = try GraphDecoder().decode(Set<Int>.self, from: twice)
+            Issue.record("a set of a duplicate element decoded")
+        } catch let error as GCodableError {
+            #expect(error.context.byteOffset == 40 && error.context.rule == .setDuplicate, "\(error)")
+        }
     }
 
     @Test func otherCollectionsReadFromTheirLayout() throws {

@@ -167,6 +167,7 @@ import Testing
         Self.expectRefused(noRelative, as: URL.self, "invalid URL \"\"")
         let emptyBase = try Self.archive(body: #"{"kind":"BIV","type":20,"bytes":"\#(Data([1, 0x62, 1, 0]).base64EncodedString())"}"#)
         Self.expectRefused(emptyBase, as: URL.self, "invalid base URL \"\"")
+        #expect(GraphDecoder().validate(emptyBase).problems.first?.byteOffset == 44)
         let valid = try Self.archive(body: #"{"kind":"BIV","type":20,"bytes":"\#(Data([1, 0x62, 0]).base64EncodedString())"}"#)
         Self.expectAccepted(valid, as: URL.self)
     }

@@ -29,6 +29,8 @@ public struct BinaryReadBuffer: Sendable {
     }
 
     init(bytes: [UInt8], range: Range<Int>, version: UInt16, internalVersion: UInt16) {
+        // Reads index the bytes without bounds checks within this range.
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "a read range outside its bytes")
         self.bytes = bytes
         self.offset = range.lowerBound
         self.end = range.upperBound
@@ -179,6 +181,12 @@ public struct BinaryReadBuffer: Sendable {
         if fixedWidth { return try readCopies(count) }
         #endif
         if fixedWidth { return try (0 ..< count).map { _ in try readInteger() } }
+        // Each integer takes at least a byte, but eight in memory: a long run is checked
+        // whole before its memory is taken, so that bad bytes cost none.
+        if count > Self.reservationLimit {
+            var scan = self
+            try scan.skipVarUInts(count)
+        }
         var position = offset
         let values = try bytes.withUnsafeBufferPointer { bytes in
             try [T](unsafeUninitializedCapacity: count) { destination, initialized in

@@ -347,7 +347,7 @@ final class DecodingSession: GDecoder {
             guard node.kind == .val else { throw mismatch(T.self, node, expected: "VAL") }
             openScope(index, keys: keys)
             defer { state.pointee.scopes.removeLast() }
-            guard isMigratable else { return try T(from: self) }
+            guard isMigratable else { return try locatingErrors(at: node) { try T(from: self) } }
             return try construct(T.self, from: node)
         case .reference(let keys):
             guard node.kind == .ref else { throw mismatch(T.self, node, expected: "REF") }
@@ -401,7 +401,18 @@ final class DecodingSession: GDecoder {
         else { throw mismatch(T.self, nodes[index], expected: "a BinaryIO value") }
         openScope(index, keys: collectionKeys)
         defer { state.pointee.scopes.removeLast() }
-        return try T(from: self)
+        return try locatingErrors(at: nodes[index]) { try T(from: self) }
+    }
+
+    /// Runs `body`, giving the errors it throws without a byte offset that of `node`: a
+    /// collection's own checks (a duplicate set element…) know no offset.
+    private func locatingErrors<R>(at node: ArchiveNode, _ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch var error as GCodableError where error.context.byteOffset == nil {
+            error.context.byteOffset = node.offset
+            throw error
+        }
     }
 
     /// A collection of elements that are not packable stored as one `BIV` of its layout

@@ -68,9 +68,10 @@ extension URL: BinaryIOType {
     static func archivedStrings(from rbuffer: inout BinaryReadBuffer) throws -> (relative: String, base: String?) {
         let offset = rbuffer.offset
         let relative = try rbuffer.readString()
+        let baseOffset = rbuffer.offset
         let base = try String?(from: &rbuffer)
         guard !relative.isEmpty else { throw GCodableError.corrupted("invalid URL \"\"", rule: .urlEmpty, at: offset) }
-        guard base?.isEmpty != true else { throw GCodableError.corrupted("invalid base URL \"\"", rule: .urlEmpty, at: offset) }
+        guard base?.isEmpty != true else { throw GCodableError.corrupted("invalid base URL \"\"", rule: .urlEmpty, at: baseOffset) }
         return (relative, base)
     }
 }
