@@ -113,7 +113,8 @@ extension ParsedArchive {
     }
 
     /// Checks that the unkeyed fields `0, every, 2 × every…` of the `VAL` at `index` are
-    /// unique, among those that are native payloads or nil.
+    /// unique, among those that are native payloads or nil; a problem is the `VAL`'s, as
+    /// typed decoding finds it.
     private func checkUnique(fieldsOf index: Int, every step: Int, _ message: String, rule: FormatRule) throws {
         var identities = NativeIdentities()
         var seen: Set<Int> = []
@@ -132,11 +133,13 @@ extension ParsedArchive {
             }
             if NativeIdentities.isUnequalToItself(value, layout) {
                 unequal += 1
-                guard unequal <= SelfUnequalKeys.maximum else { throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal, at: node.offset) }
+                guard unequal <= SelfUnequalKeys.maximum else {
+                    throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal, at: nodes[index].offset)
+                }
             }
             let identity = identities.number(of: value, layout)
             try budget.charge(NativeContentCheck.identityCost, at: node.offset)
-            guard seen.insert(identity).inserted else { throw GCodableError.corrupted(message, rule: rule, at: node.offset) }
+            guard seen.insert(identity).inserted else { throw GCodableError.corrupted(message, rule: rule, at: nodes[index].offset) }
         }
     }
 }

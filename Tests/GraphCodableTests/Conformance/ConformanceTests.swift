@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import GraphCodable
+
+/// The conformance corpus of `Tests/Conformance/`: the files on disk are the ones this
+/// suite makes (run `Scripts/conformance.sh` to write them again), and the library reads
+/// them as their manifest says.
+@Suite struct ConformanceTests {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Conformance")
+    static let corpus: [CorpusFile] = ((try? ValidCorpus.files()) ?? []) + InvalidCorpus.files()
+    static let valid = corpus.filter { if case .valid = $0.expectation { true } else { false } }
+    static let invalid = corpus.filter { if case .invalid = $0.expectation { true } else { false } }
+
+    /// The rules checked inside values (native payloads, the fields of sets and
+    /// dictionaries): typed decoding and validation check them; a model of the archive
+    /// holds payloads as bytes and does not yet.
+    static let valueRules: Set<FormatRule> = [
+        .stringUTF8, .boolByte, .integerRange, .characterCluster, .urlEmpty, .decimalText, .optionalByte,
+        .setDuplicate, .dictionaryDuplicate, .setSelfUnequal, .rangeOrder,
+    ]
+
+    /// The manifest: each file, valid or the rule it breaks and the offset of the problem.
+    static var manifest: String {
+        let lines = corpus.map { file in
+            switch file.expectation {
+            case .valid: #"    {"file": "\#(file.path)", "valid": true}"#
+            case .invalid(let rule, let offset):
+                #"    {"file": "\#(file.path)", "valid": false, "rule": "\#(rule.rawValue)", "offset": \#(offset)}"#
+            }
+        }
+        return """
+            {
+              "format": "graphcodable-conformance",
+              "rules": "Docs/ArchiveFormat.md, rule index",
+              "files": [
+            \(lines.joined(separator: ",\n"))
+              ]
+            }
+
+            """
+    }
+
+    @Test func theCorpusOnDiskIsTheOneTheLibraryWrites() throws {
+        let manifestURL = Self.directory.appendingPathComponent("manifest.json")
+        if ProcessInfo.processInfo.environment["GRAPH_CONFORMANCE_WRITE"] == "1" {
+            for folder in ["valid", "invalid"] {
+                let url = Self.directory.appendingPathComponent(folder)
+                try? FileManager.default.removeItem(at: url)
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            }
+            for file in Self.corpus { try Data(file.bytes).write(to: Self.directory.appendingPathComponent(file.path)) }
+            try Data(Self.manifest.utf8).write(to: manifestURL)
+        }
+        #expect(try String(contentsOf: manifestURL, encoding: .utf8) == Self.manifest)
+        for file in Self.corpus {
+            let written = try Data(contentsOf: Self.directory.appendingPathComponent(file.path))
+            #expect(Array(written) == file.bytes, "\(file.path) differs: run Scripts/conformance.sh")
+        }
+        for folder in ["valid", "invalid"] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.appendingPathComponent(folder).path)
+            #expect(Set(names.map { "\(folder)/\($0)" }) == Set(Self.corpus.map(\.path).filter { $0.hasPrefix(folder + "/") }))
+        }
+    }
+
+    @Test func theCorpusIsLargeAndItsNamesUnique() throws {
+        #expect(try ValidCorpus.files().count == Self.valid.count)
+        #expect(Self.valid.count >= 50 && Self.invalid.count >= 50, "\(Self.valid.count) valid, \(Self.invalid.count) invalid")
+        #expect(Set(Self.corpus.map(\.path)).count == Self.corpus.count)
+    }
+
+    static let registry = GTypeRegistry([ValidCorpus.Packed.self])
+
+    @Test(arguments: valid.map(\.name))
+    func validFilesReadWriteBackAndConvert(_ name: String) throws {
+        let file = try #require(Self.valid.first { $0.name == name })
+        #expect(GraphDecoder().validate(file.bytes).isValid, "\(GraphDecoder().validate(file.bytes))")
+        try file.decode(file.bytes)
+        let model = try GraphArchive(bytes: file.bytes)
+        #expect(try model.bytes() == file.bytes)
+        let decoder = GraphDecoder(registry: Self.registry)
+        let other: UInt16 = model.internalBinaryIOVersion == 1 ? 2 : 1
+        let converted = try decoder.convert(file.bytes, internalBinaryIOVersion: other)
+        #expect(try decoder.convert(converted, internalBinaryIOVersion: model.internalBinaryIOVersion) == file.bytes)
+        try file.decode(converted)
+    }
+
+    @Test(arguments: invalid.map(\.name))
+    func invalidFilesAreRefusedWithTheirRuleAndOffset(_ name: String) throws {
+        let file = try #require(Self.invalid.first { $0.name == name })
+        guard case .invalid(let rule, let offset) = file.expectation else { return }
+        let problem = GraphDecoder().validate(file.bytes).problems.first
+        #expect(problem?.rule == rule && problem?.byteOffset == offset, "validation: \(String(describing: problem))")
+        #expect(Self.refusal { try file.decode(file.bytes) } == Refusal(rule: rule, offset: offset), "decoding")
+        if !Self.valueRules.contains(rule) {
+            #expect(Self.refusal { _ = try GraphArchive(bytes: file.bytes) } == Refusal(rule: rule, offset: offset), "model")
+        }
+    }
+
+    struct Refusal: Equatable, CustomStringConvertible {
+        var rule: FormatRule?
+        var offset: Int?
+        var description: String { "\(rule?.rawValue ?? "no rule") at \(offset.map(String.init) ?? "no offset")" }
+    }
+
+    static func refusal(_ body: () throws -> Void) -> Refusal? {
+        do {
+            try body()
+            return nil
+        } catch let error as GCodableError {
+            return Refusal(rule: error.context.rule, offset: error.context.byteOffset)
+        } catch {
+            return Refusal()
+        }
+    }
+}
