@@ -152,12 +152,14 @@ import Testing
 
     @Test func unreadableNativePayloadsKeepTheirBytes() throws {
         // A string whose UTF-8 is invalid: the format's lengths hold, its contents do not.
-        var model = try GraphArchive(bytes: try GraphEncoder().encode("ab") as Bytes)
-        model.body[0].payload = [2, 0xFF, 0x62]
-        let damaged = try model.bytes()
-        let json = try GraphArchive(bytes: damaged).jsonData()
+        let damaged = try PayloadRuleTests.archive(of: "ab", replacing: [2, 0x61, 0x62], with: [2, 0xFF, 0x62])
+        var json: [UInt8] = []
+        try GraphDecoder().writeJSON(from: damaged) { json += $0 }
         #expect(String(decoding: json, as: UTF8.self).contains("\"bytes\": \"Av9i\""))
-        #expect(try GraphArchive(json: json).bytes() == damaged)
+        #expect(try GraphArchive.bytes(fromJSON: json) == damaged)
+        // A model holds only what validation calls valid.
+        #expect(throws: GCodableError.self) { try GraphArchive(bytes: damaged) }
+        #expect(throws: GCodableError.self) { try GraphArchive(json: json) }
     }
 
     @Test func membersInAnyOrderAndStrictIntegers() throws {

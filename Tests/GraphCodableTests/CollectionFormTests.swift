@@ -8,7 +8,7 @@ import Testing
     /// An archive of the JSON node `body`, with the type table `types`.
     static func archive(types: String = "", body: String) throws -> [UInt8] {
         let json = #"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"types":[\#(types)],"keys":[],"body":[\#(body)]}"#
-        return try GraphArchive(json: Array(json.utf8)).bytes()
+        return try GraphArchive.bytes(fromJSON: Array(json.utf8))
     }
 
     static func int(_ value: Int) -> String { #"{"kind":"BIV","type":10,"value":\#(value)}"# }

@@ -96,14 +96,8 @@ import Testing
 
     /// Foundation's parser reads a prefix of the text and ignores the rest.
     @Test func decimalTextMustBeADecimalWhole() throws {
-        let archive = try GraphEncoder().encode(Decimal(string: "1.25")!) as Bytes
         for text in ["1.2.3", "e5", "-", "0x10", "1_000", "", "1.", ".5", "1e", "+1", " 1"] {
-            let model = try GraphArchive(bytes: archive)
-            var edited = model
-            var buffer = BinaryWriteBuffer()
-            buffer.writeString(text)
-            edited.body[0].payload = buffer.bytes
-            Self.expectRefused(Decimal.self, try edited.bytes())
+            Self.expectRefused(Decimal.self, RawArchive(body: [0x23, 0x15] + ValidCorpus.string(text)).bytes)
         }
     }
 }

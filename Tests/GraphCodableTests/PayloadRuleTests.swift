@@ -64,7 +64,7 @@ import Testing
         let root = 63 + types.components(separatedBy: "},{").count
         let json = #"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"#
             + #""types":[\#(types)],"keys":[],"body":[{"kind":"BIV","type":\#(root),"value":\#(value)}]}"#
-        return try GraphArchive(json: Array(json.utf8)).bytes()
+        return try GraphArchive.bytes(fromJSON: Array(json.utf8))
     }
 
     /// A value holding a NaN equals nothing, so it is never a duplicate and validation does
@@ -157,7 +157,7 @@ import Testing
         // A long text is quoted in part: the report stays small.
         let long = String(repeating: "9", count: 100_000) + "x"
         let json = #"{"kind":"BIV","type":21,"value":"\#(long)"}"#
-        let bytes = try GraphArchive(json: Array(#"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"types":[],"keys":[],"body":[\#(json)]}"#.utf8)).bytes()
+        let bytes = try GraphArchive.bytes(fromJSON: Array(#"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"types":[],"keys":[],"body":[\#(json)]}"#.utf8))
         Self.expectRefused(bytes, as: Decimal.self, "invalid Decimal text \"" + String(repeating: "9", count: 40) + "…\"")
     }
 
@@ -175,7 +175,7 @@ import Testing
     /// An archive whose body is the JSON node `body`.
     static func archive(body: String) throws -> [UInt8] {
         let json = #"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"types":[],"keys":[],"body":[\#(body)]}"#
-        return try GraphArchive(json: Array(json.utf8)).bytes()
+        return try GraphArchive.bytes(fromJSON: Array(json.utf8))
     }
 
     /// A Decimal's text must be a number a Decimal holds exactly: Foundation's parser keeps

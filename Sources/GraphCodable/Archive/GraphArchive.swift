@@ -63,9 +63,12 @@ public struct GraphArchive: Sendable, Equatable {
     /// The root node, then any object definitions written at the top level.
     public var body: [Node]
 
-    /// Reads the structure of an archive, checking it as decoding does.
+    /// Reads the structure of an archive, checking it as validation does, native payloads
+    /// included: what it reads, `GraphDecoder.validate(_:)` calls valid.
     public init<Q: DataProtocol>(bytes: Q, limits: ArchiveLimits = ArchiveLimits()) throws {
-        try self.init(try ParsedArchive(bytes: bytes as? [UInt8] ?? [UInt8](bytes), limits: limits))
+        let archive = try ParsedArchive(bytes: bytes as? [UInt8] ?? [UInt8](bytes), limits: limits)
+        try archive.checkNativeContents(problems: nil)
+        try self.init(archive)
     }
 
     /// The memory of a node of the model beyond its payload, and of an array's header.
@@ -118,24 +121,27 @@ public struct GraphArchive: Sendable, Equatable {
         }
     }
 
-    /// The archive's bytes. They are checked as decoding checks them, under `limits`: a
+    /// The archive's bytes. They are checked as validation checks them, under `limits`: a
     /// structure that breaks the format's rules (a key id outside the key table, a native
-    /// payload that does not fit its layout…) throws.
+    /// payload that does not fit its layout, a duplicate set element…) throws.
     public func bytes(limits: ArchiveLimits = ArchiveLimits()) throws -> [UInt8] {
         let layouts = try nativeLayouts()
         return try Self.assemble(
             isChecksummed: isChecksummed, internalBinaryIOVersion: internalBinaryIOVersion, userBinaryIOVersion: userBinaryIOVersion,
-            types: types, keys: keys, limits: limits
+            types: types, keys: keys, limits: limits, checkingPayloads: true
         ) { buffer in
             try writeBody(to: &buffer, layouts: layouts)
         }
     }
 
     /// An archive from its parts: the body that `writeBody` writes, then the tables, under a
-    /// sealed header; checked as decoding checks it, under `limits`.
+    /// sealed header; checked as decoding checks its structure, under `limits`, and its native
+    /// payloads too when `checkingPayloads` (the JSON form keeps unreadable payloads as they
+    /// are, so that an archive comes back from it whatever it holds).
     static func assemble(
         isChecksummed: Bool, internalBinaryIOVersion: UInt16, userBinaryIOVersion: UInt16, types: [TypeEntry], keys: [String],
-        limits: ArchiveLimits, reservingCapacity capacity: Int = 256, writeBody: (inout BinaryWriteBuffer) throws -> Void
+        limits: ArchiveLimits, checkingPayloads: Bool, reservingCapacity capacity: Int = 256,
+        writeBody: (inout BinaryWriteBuffer) throws -> Void
     ) throws -> [UInt8] {
         var buffer = BinaryWriteBuffer(version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion, reservingCapacity: capacity)
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
@@ -147,7 +153,8 @@ public struct GraphArchive: Sendable, Equatable {
             flags: isChecksummed ? .checksummed : [], internalBinaryIOVersion: internalBinaryIOVersion,
             userBinaryIOVersion: userBinaryIOVersion, bodyLength: UInt64(bodyLength),
             tablesLength: UInt64(bytes.count - ArchiveHeader.size - bodyLength)))
-        _ = try ParsedArchive(bytes: bytes, limits: limits)
+        let archive = try ParsedArchive(bytes: bytes, limits: limits)
+        if checkingPayloads { try archive.checkNativeContents(problems: nil) }
         return bytes
     }
 

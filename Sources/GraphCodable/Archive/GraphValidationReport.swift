@@ -53,7 +53,7 @@ extension ParsedArchive {
     /// dictionary keys or set elements, range bounds out of order…): parsing checks lengths
     /// only. Sets and dictionaries stored node by node are checked too, where their elements
     /// or keys can be compared without Swift types: native payloads, and nil.
-    func checkNativeContents(problems: ProblemLog) throws {
+    func checkNativeContents(problems: ProblemLog?) throws {
         let checks = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map(contentCheck(for:))
         var payloads: [Range<Int>] = []
         try bytes.withUnsafeBufferPointer { archive in
@@ -80,7 +80,7 @@ extension ParsedArchive {
                         break
                     }
                 } catch let error as GCodableError {
-                    try Optional(problems).report(error)
+                    try problems.report(error)
                 }
             }
         }

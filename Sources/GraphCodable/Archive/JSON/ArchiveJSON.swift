@@ -27,8 +27,10 @@ extension GraphArchive {
         try self.init(bytes: try Self.bytes(fromJSON: json, limits: limits), limits: limits)
     }
 
-    /// The archive that the JSON form `json` describes, checked as decoding checks it, made
-    /// straight from the text: no model is built. Beside the archive, reading takes 8 bytes
+    /// The archive that the JSON form `json` describes, its structure checked as decoding
+    /// checks it (native payloads are written as the text gives them, so that the JSON form
+    /// of any archive comes back: validation reports what they break), made straight from
+    /// the text: no model is built. Beside the archive, reading takes 8 bytes
     /// per JSON array or object and the type and key tables, charged to
     /// `limits.maximumMemoryBytesPerArchiveByte` times the JSON's size. Invalid JSON, or JSON
     /// that breaks the format's rules, throws an error that names the JSON path of the

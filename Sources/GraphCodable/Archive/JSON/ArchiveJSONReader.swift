@@ -68,7 +68,7 @@ struct ArchiveJSONReader {
         let keyIDs = KeyIDs(keys)
         return try GraphArchive.assemble(
             isChecksummed: isChecksummed, internalBinaryIOVersion: internalVersion, userBinaryIOVersion: userVersion,
-            types: types, keys: keys, limits: limits, reservingCapacity: text.bytes.count / 4
+            types: types, keys: keys, limits: limits, checkingPayloads: false, reservingCapacity: text.bytes.count / 4
         ) { buffer in
             try writeBody(body, layouts: layouts, keyIDs: keyIDs, to: &buffer)
         }
