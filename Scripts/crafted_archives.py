@@ -35,10 +35,12 @@ def crafted(binary, directory, scale=1.0):
         [{"array": 1}], [{"kind": "BIV", "type": 64, "value": [True, False] * count(2_000_000)}]))
     yield "a packed dictionary", write(binary, directory, "dictionary", document(
         [{"dictionary": [10, 8]}], [{"kind": "BIV", "type": 64, "value": [[i, 1] for i in range(count(500_000))]}]))
+    # Keyed fields belong to user types (an array's fields are unkeyed).
+    value_type = [{"valueType": "T", "mangledName": "", "version": 0}]
     yield "keyed one-byte nodes", write(binary, directory, "keyed", document(
-        [], [{"kind": "VAL", "type": 40, "fields": [{"kind": "NIL", "key": "k"}] * count(1_900_000)}]))
+        value_type, [{"kind": "VAL", "type": 64, "fields": [{"kind": "NIL", "key": "k"}] * count(1_900_000)}]))
     yield "a long key named by every node", write(binary, directory, "long-key", document(
-        [], [{"kind": "VAL", "type": 40, "fields": [{"kind": "NIL", "key": 1}] * count(50_000)}], keys=["k" * 100_000]))
+        value_type, [{"kind": "VAL", "type": 64, "fields": [{"kind": "NIL", "key": 1}] * count(50_000)}], keys=["k" * 100_000]))
     yield "a huge type table", write(binary, directory, "types", document(
         [{"valueType": f"T{i}", "mangledName": "", "version": 0} for i in range(count(300_000))],
         [{"kind": "VAL", "type": 64, "fields": []}]))

@@ -1,6 +1,7 @@
 import Foundation
-import GraphCodable
 import Testing
+
+@testable import GraphCodable
 
 /// Archives whose Foundation values would make Foundation trap, leak or misbehave are
 /// refused when decoded (and such values when encoded). Each once crashed the process or
@@ -16,7 +17,7 @@ import Testing
             for index in node.fields.indices { replace(&node.fields[index]) }
         }
         for index in model.body.indices { replace(&model.body[index]) }
-        return try model.bytes()
+        return try model.bytes(checkingPayloads: false)
     }
 
     static func expectRefused<T: GDecodable>(_ type: T.Type, _ archive: Bytes, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -82,7 +83,7 @@ import Testing
         }
         var model = try GraphArchive(bytes: GraphEncoder().encode(Nested()) as Bytes)
         model.body[0].type = 50  // PersonNameComponents
-        Self.expectRefused(PersonNameComponents.self, try model.bytes())
+        Self.expectRefused(PersonNameComponents.self, try model.bytes(checkingPayloads: false))
     }
 
     @Test func dateComponentsOfIntMinAreRefused() throws {

@@ -66,4 +66,21 @@ public enum FormatRule: String, Sendable, CaseIterable {
     case measurementUnit = "measurement.unit"
     case urlComponentsSyntax = "url-components.syntax"
     case calendarFields = "calendar.fields"
+
+    /// The rule of the Foundation value a structured native code stores, if it is one.
+    init?(foundationValue code: NativeTypeCode) {
+        switch code {
+        case .indexSet: self = .indexSetRanges
+        case .indexPath: self = .indexPathFields
+        case .dateComponents: self = .dateComponentsFields
+        case .timeZone: self = .timeZoneIdentifier
+        case .locale: self = .localeIdentifier
+        case .characterSet: self = .characterSetBitmap
+        case .personNameComponents: self = .personNameFields
+        case .measurement: self = .measurementUnit
+        case .urlComponents: self = .urlComponentsSyntax
+        case .calendar: self = .calendarFields
+        default: return nil
+        }
+    }
 }

@@ -125,10 +125,16 @@ public struct GraphArchive: Sendable, Equatable {
     /// structure that breaks the format's rules (a key id outside the key table, a native
     /// payload that does not fit its layout, a duplicate set element…) throws.
     public func bytes(limits: ArchiveLimits = ArchiveLimits()) throws -> [UInt8] {
+        try bytes(limits: limits, checkingPayloads: true)
+    }
+
+    /// The archive's bytes, its native payloads and Foundation values checked or not (tests
+    /// make archives whose values break their rules this way).
+    func bytes(limits: ArchiveLimits = ArchiveLimits(), checkingPayloads: Bool) throws -> [UInt8] {
         let layouts = try nativeLayouts()
         return try Self.assemble(
             isChecksummed: isChecksummed, internalBinaryIOVersion: internalBinaryIOVersion, userBinaryIOVersion: userBinaryIOVersion,
-            types: types, keys: keys, limits: limits, checkingPayloads: true
+            types: types, keys: keys, limits: limits, checkingPayloads: checkingPayloads
         ) { buffer in
             try writeBody(to: &buffer, layouts: layouts)
         }

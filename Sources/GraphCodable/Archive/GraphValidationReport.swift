@@ -1,5 +1,6 @@
 /// Everything wrong with an archive (not just the first problem), or, for a valid archive,
-/// what it holds. Made by `GraphDecoder.validate(_:)`, which instantiates no type.
+/// what it holds. Made by `GraphDecoder.validate(_:)`, which instantiates none of the
+/// archive's types (only the Foundation values it holds, to check them).
 public struct GraphValidationReport: Sendable, Equatable, CustomStringConvertible {
     /// One problem: what, and where.
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
@@ -52,7 +53,8 @@ extension ParsedArchive {
     /// (bad UTF-8, an out-of-range integer, a Bool that is neither 0 nor 1, two equal
     /// dictionary keys or set elements, range bounds out of order…): parsing checks lengths
     /// only. Sets and dictionaries stored node by node are checked too, where their elements
-    /// or keys can be compared without Swift types: native payloads, and nil.
+    /// or keys can be compared without Swift types: native payloads, and nil; and so are the
+    /// Foundation values (``checkFoundationValues(problems:)``).
     func checkNativeContents(problems: ProblemLog?) throws {
         let checks = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map(contentCheck(for:))
         var payloads: [Range<Int>] = []
@@ -84,6 +86,7 @@ extension ParsedArchive {
                 }
             }
         }
+        try checkFoundationValues(problems: problems)
     }
 
     /// What checking the contents of a node of a type takes.

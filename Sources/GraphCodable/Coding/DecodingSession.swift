@@ -404,13 +404,19 @@ final class DecodingSession: GDecoder {
         return try locatingErrors(at: nodes[index]) { try T(from: self) }
     }
 
-    /// Runs `body`, giving the errors it throws without a byte offset that of `node`: a
-    /// collection's own checks (a duplicate set element…) know no offset.
+    /// Runs `body`, giving the errors it throws without a byte offset that of `node` (a
+    /// collection's own checks, a duplicate set element…, know no offset), and those
+    /// without a rule in a Foundation value the rule of its type.
     private func locatingErrors<R>(at node: ArchiveNode, _ body: () throws -> R) throws -> R {
         do {
             return try body()
-        } catch var error as GCodableError where error.context.byteOffset == nil {
-            error.context.byteOffset = node.offset
+        } catch var error as GCodableError {
+            if error.context.byteOffset == nil { error.context.byteOffset = node.offset }
+            if error.context.rule == nil, node.typeReference <= UInt32(UInt8.max),
+                let code = NativeTypeCode(rawValue: UInt8(node.typeReference))
+            {
+                error.context.rule = FormatRule(foundationValue: code)
+            }
             throw error
         }
     }

@@ -42,7 +42,8 @@ public final class GraphDecoder {
     }
 
     /// Everything wrong with an archive, each problem with its byte offset and node path;
-    /// for a valid archive, what it holds. Never throws, and instantiates no type.
+    /// for a valid archive, what it holds. Never throws, and instantiates none of the
+    /// archive's types (only the Foundation values it holds, to check them).
     public func validate<Q: DataProtocol>(_ data: Q) -> GraphValidationReport {
         GraphValidationReport(validating: Self.bytes(of: data), limits: limits)
     }

@@ -11,7 +11,7 @@ enum InvalidCorpus {
     static let body = RawArchive.bodyStart
 
     static func files() -> [CorpusFile] {
-        header() + primitives() + tables() + nodes() + payloads()
+        header() + primitives() + tables() + nodes() + payloads() + foundationValues()
     }
 
     static func edited(_ bytes: [UInt8], at offset: Int, to byte: UInt8) -> [UInt8] {
@@ -152,6 +152,38 @@ enum InvalidCorpus {
                      as: Set<Double>.self),
             .invalid("range-order", RawArchive(types: [[20, 10]], body: [0x23, 0x40, 0x06, 0x02]).bytes, .rangeOrder, at: payload,
                      as: Range<Int>.self),
+        ]
+    }
+
+    /// A keyed field of a Foundation value: key id `key`, a `String` or `Double`.
+    static func field(_ key: UInt8, _ text: String) -> [UInt8] { [0x33, key, 0x0F] + ValidCorpus.string(text) }
+    static func field(_ key: UInt8, _ number: Double) -> [UInt8] { [0x33, key, 0x0D] + bits(number) }
+
+    /// Foundation values that Foundation cannot make: each is reported at its `VAL`, or at
+    /// the field of the wrong type.
+    static func foundationValues() -> [CorpusFile] {
+        let unordered: [UInt8] = [0x21, 44, 0x23, 0x41, 0x02, 10, 12, 2, 4, 0x00]
+        let minimum: [UInt8] = [0x21, 46, 0x33, 0x01, 0x0A] + Array(repeating: 0xFF, count: 9) + [0x01, 0x00]
+        return [
+            .invalid("index-set-ranges", RawArchive(types: [[20, 10], [16, 0x40]], body: unordered).bytes, .indexSetRanges, at: body,
+                     as: IndexSet.self),
+            .invalid("index-path-fields", RawArchive(body: [0x21, 45, 0x23, 0x0F, 0x01, 0x61, 0x00]).bytes, .indexPathFields,
+                     at: body + 2, as: IndexPath.self),
+            .invalid("date-components-fields", RawArchive(keys: ["year"], body: minimum).bytes, .dateComponentsFields, at: body,
+                     as: DateComponents.self),
+            .invalid("time-zone-identifier", RawArchive(body: [0x21, 47, 0x23, 0x0F] + ValidCorpus.string("Mars/Olympus") + [0x00]).bytes,
+                     .timeZoneIdentifier, at: body, as: TimeZone.self),
+            .invalid("locale-identifier", RawArchive(body: [0x21, 48, 0x23, 0x0F] + ValidCorpus.string("en_US@calendar=mayan") + [0x00]).bytes,
+                     .localeIdentifier, at: body, as: Locale.self),
+            .invalid("character-set-bitmap", RawArchive(body: [0x21, 49, 0x23, 0x11, 0x03, 0x01, 0x02, 0x03, 0x00]).bytes,
+                     .characterSetBitmap, at: body, as: CharacterSet.self),
+            .invalid("measurement-unit", RawArchive(keys: ["value", "symbol", "unitClass"], body: [0x21, 51] + field(1, 1.5)
+                                                     + field(2, "m") + field(3, "UnitOfNothing") + [0x00]).bytes,
+                     .measurementUnit, at: body, as: Measurement<UnitLength>.self),
+            .invalid("url-components-syntax", RawArchive(keys: ["path"], body: [0x21, 52] + field(1, "a b") + [0x00]).bytes,
+                     .urlComponentsSyntax, at: body, as: URLComponents.self),
+            .invalid("calendar-fields", RawArchive(keys: ["identifier"], body: [0x21, 53] + field(1, "martian") + [0x00]).bytes,
+                     .calendarFields, at: body, as: Calendar.self),
         ]
     }
 }
