@@ -58,6 +58,14 @@ import Testing
         }
     }
 
+    /// Every rule of the document's rule index is broken by at least one invalid file.
+    @Test func everyRuleHasAnInvalidFile() {
+        let broken = Set(Self.invalid.compactMap { file -> FormatRule? in
+            if case .invalid(let rule, _) = file.expectation { rule } else { nil }
+        })
+        #expect(Set(FormatRule.allCases).subtracting(broken).isEmpty, "\(Set(FormatRule.allCases).subtracting(broken))")
+    }
+
     @Test func theCorpusIsLargeAndItsNamesUnique() throws {
         #expect(try ValidCorpus.files().count == Self.valid.count)
         #expect(Self.valid.count >= 50 && Self.invalid.count >= 50, "\(Self.valid.count) valid, \(Self.invalid.count) invalid")

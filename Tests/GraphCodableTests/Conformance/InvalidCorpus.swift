@@ -182,6 +182,9 @@ enum InvalidCorpus {
                      .measurementUnit, at: body, as: Measurement<UnitLength>.self),
             .invalid("url-components-syntax", RawArchive(keys: ["path"], body: [0x21, 52] + field(1, "a b") + [0x00]).bytes,
                      .urlComponentsSyntax, at: body, as: URLComponents.self),
+            .invalid("person-name-fields", RawArchive(keys: ["phoneticRepresentation", "givenName"], body: [0x21, 50, 0x31, 0x01, 50,
+                                                      0x31, 0x01, 50, 0x33, 0x02, 0x0F, 0x01, 0x61, 0x00, 0x00, 0x00]).bytes,
+                     .personNameFields, at: body, as: PersonNameComponents.self),
             .invalid("calendar-fields", RawArchive(keys: ["identifier"], body: [0x21, 53] + field(1, "martian") + [0x00]).bytes,
                      .calendarFields, at: body, as: Calendar.self),
         ]

@@ -115,43 +115,40 @@ enum ValidCorpus {
         func add<T: GCodable & Equatable & Sendable>(_ name: String, _ value: T, _ options: GraphEncoder.Options = []) throws {
             files.append(try .valid(name, value, options))
         }
-        // Every scalar code, internal version 1.
-        try add("scalar-bool", true)
-        try add("scalar-int8", Int8(-5))
-        try add("scalar-int16", Int16(-300))
-        try add("scalar-int32", Int32(70_000))
-        try add("scalar-int64", Int64(-1) << 40)
-        try add("scalar-uint8", UInt8(200))
-        try add("scalar-uint16", UInt16(60_000))
-        try add("scalar-uint32", UInt32(4_000_000_000))
-        try add("scalar-uint64", UInt64.max)
-        try add("scalar-int", Int.min)
-        try add("scalar-uint", UInt(12_345))
-        try add("scalar-float", Float(1.5))
-        try add("scalar-double", -0.0)
-        try add("scalar-cgfloat", CGFloat(2.5))
-        try add("scalar-string", "héllo, 世界")
-        try add("scalar-character", Character("e\u{301}"))
-        try add("scalar-data", Data([0, 1, 255]))
-        try add("scalar-date", Date(timeIntervalSinceReferenceDate: 12.5))
-        try add("scalar-uuid", uuid)
-        try add("scalar-url", URL(string: "b/c?d", relativeTo: URL(string: "http://h/a/"))!)
-        try add("scalar-decimal", Decimal(string: "-12.345")!)
-        try add("scalar-cgpoint", CGPoint(x: 1, y: -2))
-        try add("scalar-cgsize", CGSize(width: 3, height: 4))
-        try add("scalar-cgrect", CGRect(x: 1, y: 2, width: 3, height: 4))
-        try add("scalar-float16", Float16(0.5))
-        try add("scalar-int128", Int128.min)
-        try add("scalar-uint128", UInt128.max)
-        // Integers in internal version 2 (full width), and one archive without a checksum.
-        try add("v2-int16", Int16.min, fixedWidth)
-        try add("v2-int32", Int32.max, fixedWidth)
-        try add("v2-int64", Int64(-2), fixedWidth)
-        try add("v2-int", 300, fixedWidth)
-        try add("v2-uint16", UInt16.max, fixedWidth)
-        try add("v2-uint32", UInt32(7), fixedWidth)
-        try add("v2-uint64", UInt64(1) << 63, fixedWidth)
-        try add("v2-uint", UInt.max, fixedWidth)
+        /// A scalar in both internal versions (`scalar-…` and `v2-scalar-…`).
+        func scalar<T: GCodable & Equatable & Sendable>(_ name: String, _ value: T) throws {
+            try add("scalar-" + name, value)
+            try add("v2-scalar-" + name, value, fixedWidth)
+        }
+        // Every scalar code, in both internal versions.
+        try scalar("bool", true)
+        try scalar("int8", Int8(-5))
+        try scalar("int16", Int16(-300))
+        try scalar("int32", Int32(70_000))
+        try scalar("int64", Int64(-1) << 40)
+        try scalar("uint8", UInt8(200))
+        try scalar("uint16", UInt16(60_000))
+        try scalar("uint32", UInt32(4_000_000_000))
+        try scalar("uint64", UInt64.max)
+        try scalar("int", Int.min)
+        try scalar("uint", UInt(12_345))
+        try scalar("float", Float(1.5))
+        try scalar("double", -0.0)
+        try scalar("cgfloat", CGFloat(2.5))
+        try scalar("string", "héllo, 世界")
+        try scalar("character", Character("e\u{301}"))
+        try scalar("data", Data([0, 1, 255]))
+        try scalar("date", Date(timeIntervalSinceReferenceDate: 12.5))
+        try scalar("uuid", uuid)
+        try scalar("url", URL(string: "b/c?d", relativeTo: URL(string: "http://h/a/"))!)
+        try scalar("decimal", Decimal(string: "-12.345")!)
+        try scalar("cgpoint", CGPoint(x: 1, y: -2))
+        try scalar("cgsize", CGSize(width: 3, height: 4))
+        try scalar("cgrect", CGRect(x: 1, y: 2, width: 3, height: 4))
+        try scalar("float16", Float16(0.5))
+        try scalar("int128", Int128.min)
+        try scalar("uint128", UInt128.max)
+        // Integers in internal version 2 in an array, and an archive without a checksum.
         try add("v2-array-int", [1, -1, Int.max], fixedWidth)
         try add("unchecksummed", ["a", "b"], .omitChecksum)
         // Every layout kind.
@@ -206,6 +203,24 @@ enum ValidCorpus {
         return files
     }
 
+    /// A layout of exactly 256 parts, the most there may be: an array of an array… of `Int`,
+    /// 255 deep, holding nothing. No Swift type reads it; readers without types do.
+    static func largestLayout() -> CorpusFile {
+        var types: [[UInt8]] = [[16, 10]]
+        var buffer = BinaryWriteBuffer()
+        for index in 0 ..< 254 {
+            buffer = BinaryWriteBuffer()
+            buffer.writeVarUInt(UInt64(64 + index))
+            types.append([16] + buffer.bytes)
+        }
+        buffer = BinaryWriteBuffer()
+        buffer.writeVarUInt(UInt64(64 + 254))
+        let bytes = RawArchive(types: types, body: [0x23] + buffer.bytes + [0x00]).bytes
+        return CorpusFile(name: "layout-256-parts", bytes: bytes, expectation: .valid) { bytes in
+            _ = try GraphArchive(bytes: bytes)
+        }
+    }
+
     /// A string as the format writes it: its UTF-8 count, then its bytes.
     static func string(_ text: String) -> [UInt8] {
         var buffer = BinaryWriteBuffer()
@@ -231,6 +246,7 @@ enum ValidCorpus {
                     + [0x33, 0x02, 0x41, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x3F]
                     + [0x33, 0x01, 0x0F, 0x01, 0x62] + [0x00]).bytes,
                 as: Reading(label: "a", values: [1])),
+            largestLayout(),
             .valid("form-unchecksummed-v2", RawArchive(body: [0x23, 0x0A] + [7, 0, 0, 0, 0, 0, 0, 0],
                                                         internalVersion: 2, checksummed: false).bytes, as: 7),
         ]
