@@ -730,7 +730,7 @@ enum OpenAPIDocument {
                           valid: {const: false}
                           problems: {minItems: 1}
                   example: {"byteCount": 7, "keyCount": 0, "maximumDepth": 0, "nodeCounts": {}, "objectCount": 0,
-                            "problems": [{"byteOffset": 0, "message": "not a GraphCodable archive (bad magic)", "nodePath": ""}],
+                            "problems": [{"byteOffset": 0, "message": "not a GraphCodable archive (bad magic)", "nodePath": "", "rule": "header.magic"}],
                             "typeCount": 0, "valid": false}
             '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
             '500': {$ref: '#/components/responses/InternalError'}
@@ -1523,6 +1523,12 @@ enum OpenAPIDocument {
               description: |
                 For archive errors, the keys and indexes from the root to the node at fault,
                 as `"friends"[1]"name"` (the middle of very long paths is cut).
+            rule:
+              type: string
+              pattern: '^[a-z0-9-]+\.[a-z0-9-]+$'
+              description: |
+                For archive errors that break a rule of the format, its stable name in
+                Docs/ArchiveFormat.md's rule index (`header.magic`, `node.tag`…).
             registeredTypes:
               type: array
               items: {type: string}
@@ -1601,6 +1607,13 @@ enum OpenAPIDocument {
                   nodePath:
                     type: string
                     description: The keys and indexes from the root, as `"friends"[1]"name"`; empty at the root.
+                  rule:
+                    type: string
+                    pattern: '^[a-z0-9-]+\.[a-z0-9-]+$'
+                    description: |
+                      The rule of the archive format the problem breaks, by its stable name in
+                      Docs/ArchiveFormat.md's rule index (`header.checksum`, `set.duplicate`…);
+                      absent for problems that are not rules of the format, such as limits.
             nodeCounts:
               type: object
               description: How many nodes of each kind (`VAL`, `REF`, `BIV`, `BIR`, `NIL`, `PTS`, `PTC`) the body holds.
