@@ -28,7 +28,7 @@ enum InvalidCorpus {
         return [
             .invalid("header-magic", edited(good, at: 0, to: 0x47), .headerMagic, at: 0, as: Int.self),
             .invalid("header-truncated-header", Array(good.prefix(20)), .headerTruncated, at: 20, as: Int.self),
-            .invalid("header-truncated-body", Array(good.dropLast()), .headerTruncated, at: 44, as: Int.self),
+            .invalid("header-truncated-body", RawArchive.resealed(Array(good.dropLast())), .headerTruncated, at: 44, as: Int.self),
             .invalid("header-format-version", RawArchive.resealed(edited(good, at: 16, to: 2)), .headerFormatVersion, at: 16, as: Int.self),
             .invalid("header-flags", RawArchive.resealed(edited(good, at: 18, to: 3)), .headerFlags, at: 18, as: Int.self),
             .invalid("header-internal-version", RawArchive.resealed(edited(good, at: 20, to: 3)), .headerInternalVersion, at: 20, as: Int.self),
