@@ -21,7 +21,8 @@ public struct GraphValidationReport: Sendable, Equatable, CustomStringConvertibl
         }
     }
 
-    /// The problems found (at most 100); empty for a valid archive.
+    /// The problems found, empty for a valid archive: at most 100, and past them one more
+    /// that says validation stopped.
     public var problems: [Problem]
     /// The archive's size in bytes.
     public var byteCount: Int
