@@ -5,22 +5,16 @@ import Testing
 /// Arrays, sets and dictionaries read from either form of the format: one `BIV` of their
 /// layout or a `VAL` with a field per element, whichever their encoder writes.
 @Suite struct CollectionFormTests {
-    /// An archive of the JSON node `body`, with the type table `types`.
-    static func archive(types: String = "", body: String) throws -> [UInt8] {
-        let json = #"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"types":[\#(types)],"keys":[],"body":[\#(body)]}"#
-        return try GraphArchive.bytes(fromJSON: Array(json.utf8))
-    }
-
     static func int(_ value: Int) -> String { #"{"kind":"BIV","type":10,"value":\#(value)}"# }
     static func string(_ value: String) -> String { #"{"kind":"BIV","type":15,"value":"\#(value)"}"# }
 
     @Test func packableCollectionsReadFromFields() throws {
-        let array = try Self.archive(body: #"{"kind":"VAL","type":40,"fields":[\#(Self.int(1)),\#(Self.int(2))]}"#)
+        let array = try PayloadRuleTests.archive(body: #"{"kind":"VAL","type":40,"fields":[\#(Self.int(1)),\#(Self.int(2))]}"#)
         #expect(try GraphDecoder().decode([Int].self, from: array) == [1, 2])
         #expect(try GraphDecoder().decode(ContiguousArray<Int>.self, from: array) == [1, 2])
-        let set = try Self.archive(body: #"{"kind":"VAL","type":41,"fields":[\#(Self.int(3)),\#(Self.int(4))]}"#)
+        let set = try PayloadRuleTests.archive(body: #"{"kind":"VAL","type":41,"fields":[\#(Self.int(3)),\#(Self.int(4))]}"#)
         #expect(try GraphDecoder().decode(Set<Int>.self, from: set) == [3, 4])
-        let dictionary = try Self.archive(body: #"{"kind":"VAL","type":42,"fields":[\#(Self.int(5)),\#(Self.int(6))]}"#)
+        let dictionary = try PayloadRuleTests.archive(body: #"{"kind":"VAL","type":42,"fields":[\#(Self.int(5)),\#(Self.int(6))]}"#)
         #expect(try GraphDecoder().decode([Int: Int].self, from: dictionary) == [5: 6])
         // The VAL's code names the collection: a set is not an array.
         #expect(throws: GCodableError.self) { try GraphDecoder().decode([Int].self, from: set) }
@@ -36,19 +30,19 @@ import Testing
     }
 
     @Test func otherCollectionsReadFromTheirLayout() throws {
-        let array = try Self.archive(types: #"{"array":15}"#, body: #"{"kind":"BIV","type":64,"value":["a","b"]}"#)
+        let array = try PayloadRuleTests.archive(types: #"{"array":15}"#, body: #"{"kind":"BIV","type":64,"value":["a","b"]}"#)
         #expect(try GraphDecoder().decode([String].self, from: array) == ["a", "b"])
-        let set = try Self.archive(types: #"{"set":15}"#, body: #"{"kind":"BIV","type":64,"value":["a","b"]}"#)
+        let set = try PayloadRuleTests.archive(types: #"{"set":15}"#, body: #"{"kind":"BIV","type":64,"value":["a","b"]}"#)
         #expect(try GraphDecoder().decode(Set<String>.self, from: set) == ["a", "b"])
-        let dictionary = try Self.archive(types: #"{"dictionary":[15,15]}"#, body: #"{"kind":"BIV","type":64,"value":[["k","v"]]}"#)
+        let dictionary = try PayloadRuleTests.archive(types: #"{"dictionary":[15,15]}"#, body: #"{"kind":"BIV","type":64,"value":[["k","v"]]}"#)
         #expect(try GraphDecoder().decode([String: String].self, from: dictionary) == ["k": "v"])
-        let nested = try Self.archive(types: #"{"array":10},{"array":64}"#, body: #"{"kind":"BIV","type":65,"value":[[1],[2,3]]}"#)
+        let nested = try PayloadRuleTests.archive(types: #"{"array":10},{"array":64}"#, body: #"{"kind":"BIV","type":65,"value":[[1],[2,3]]}"#)
         #expect(try GraphDecoder().decode([[Int]].self, from: nested) == [[1], [2, 3]])
         // The layout must be the collection's own.
         #expect(throws: GCodableError.self) { try GraphDecoder().decode([Data].self, from: array) }
         #expect(throws: GCodableError.self) { try GraphDecoder().decode([String].self, from: set) }
         // Canonically equivalent strings are one set element.
-        let equivalent = try Self.archive(types: #"{"set":15}"#, body: #"{"kind":"BIV","type":64,"value":["\#u{E9}","e\#u{301}"]}"#)
+        let equivalent = try PayloadRuleTests.archive(types: #"{"set":15}"#, body: #"{"kind":"BIV","type":64,"value":["\#u{E9}","e\#u{301}"]}"#)
         #expect(throws: GCodableError.self) { try GraphDecoder().decode(Set<String>.self, from: equivalent) }
         #expect(!GraphDecoder().validate(equivalent).isValid)
     }

@@ -9,16 +9,7 @@ import Testing
     /// An archive whose type table is `entries` (each a kind byte and its fields), whose key
     /// table is `keys` and whose body is `body`, with a valid checksum.
     static func archive(entries: [[UInt8]], keys: [String] = [], body: [UInt8]) -> [UInt8] {
-        var tables = BinaryWriteBuffer()
-        tables.writeCount(entries.count)
-        for entry in entries { tables.writeBytes(entry) }
-        tables.writeCount(keys.count)
-        for key in keys { tables.writeString(key) }
-        var bytes = [UInt8](repeating: 0, count: ArchiveHeader.size) + body + tables.bytes
-        ArchiveHeader.seal(&bytes, header: ArchiveHeader(
-            flags: .checksummed, internalBinaryIOVersion: 1, userBinaryIOVersion: 0,
-            bodyLength: UInt64(body.count), tablesLength: UInt64(tables.count)))
-        return bytes
+        RawArchive(types: entries, keys: keys, body: body).bytes
     }
 
     static func expectRejected(_ bytes: [UInt8], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -62,9 +62,7 @@ import Testing
     /// written through the JSON form.
     static func archive(types: String, value: String) throws -> [UInt8] {
         let root = 63 + types.components(separatedBy: "},{").count
-        let json = #"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"#
-            + #""types":[\#(types)],"keys":[],"body":[{"kind":"BIV","type":\#(root),"value":\#(value)}]}"#
-        return try GraphArchive.bytes(fromJSON: Array(json.utf8))
+        return try archive(types: types, body: #"{"kind":"BIV","type":\#(root),"value":\#(value)}"#)
     }
 
     /// A value holding a NaN equals nothing, so it is never a duplicate and validation does
@@ -157,7 +155,7 @@ import Testing
         // A long text is quoted in part: the report stays small.
         let long = String(repeating: "9", count: 100_000) + "x"
         let json = #"{"kind":"BIV","type":21,"value":"\#(long)"}"#
-        let bytes = try GraphArchive.bytes(fromJSON: Array(#"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"types":[],"keys":[],"body":[\#(json)]}"#.utf8))
+        let bytes = try Self.archive(body: json)
         Self.expectRefused(bytes, as: Decimal.self, "invalid Decimal text \"" + String(repeating: "9", count: 40) + "…\"")
     }
 
@@ -172,9 +170,10 @@ import Testing
         Self.expectAccepted(valid, as: URL.self)
     }
 
-    /// An archive whose body is the JSON node `body`.
-    static func archive(body: String) throws -> [UInt8] {
-        let json = #"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"types":[],"keys":[],"body":[\#(body)]}"#
+    /// An archive whose body is the JSON node `body` and whose type table is `types`,
+    /// written through the JSON form (native payloads as the text gives them).
+    static func archive(types: String = "", body: String) throws -> [UInt8] {
+        let json = #"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"types":[\#(types)],"keys":[],"body":[\#(body)]}"#
         return try GraphArchive.bytes(fromJSON: Array(json.utf8))
     }
 

@@ -4,20 +4,23 @@ extension ParsedArchive {
     /// Checks the Foundation values stored as structured natives (codes 44 to 53: index
     /// sets, time zones, locales…) by reading each with its Foundation type, as typed
     /// decoding does: their rules are Foundation's (Docs/ArchiveFormat.md). A value nested in
-    /// another is checked with it. No class is looked up.
+    /// another is checked with it. No class is looked up, and no decoding session is made
+    /// for an archive without such values.
     func checkFoundationValues(problems: ProblemLog?) throws {
-        let session = DecodingSession(archive: self, userInfo: [:], classLookup: ClassLookup(registry: GTypeRegistry()))
+        var session: DecodingSession?
         var index = 0
         while index < nodes.count {
             let node = nodes[index]
-            guard node.kind == .val, let code = NativeTypeCode(rawValue: UInt8(truncatingIfNeeded: node.typeReference)),
-                node.typeReference <= UInt32(UInt8.max), let read = Self.foundationReaders[code]
+            guard node.kind == .val, case .structured(let code)? = types.resolve(node.typeReference),
+                let read = Self.foundationReaders[code]
             else {
                 index += 1
                 continue
             }
+            let reader = session ?? DecodingSession(archive: self, userInfo: [:], classLookup: ClassLookup(registry: GTypeRegistry()))
+            session = reader
             do {
-                try read(session, index)
+                try read(reader, index)
             } catch let error as GCodableError {
                 try problems.report(error)
             }

@@ -181,9 +181,10 @@ public struct BinaryReadBuffer: Sendable {
         if fixedWidth { return try readCopies(count) }
         #endif
         if fixedWidth { return try (0 ..< count).map { _ in try readInteger() } }
-        // Each integer takes at least a byte, but eight in memory: a long run is checked
-        // whole before its memory is taken, so that bad bytes cost none.
-        if count > Self.reservationLimit {
+        // Each integer takes at least a byte, but eight in memory. In an archive, the budget
+        // has been charged for them; elsewhere a long run is checked whole before its
+        // memory is taken, so that bad bytes cost none.
+        if budget == nil, count > Self.reservationLimit {
             var scan = self
             try scan.skipVarUInts(count)
         }

@@ -412,9 +412,7 @@ final class DecodingSession: GDecoder {
             return try body()
         } catch var error as GCodableError {
             if error.context.byteOffset == nil { error.context.byteOffset = node.offset }
-            if error.context.rule == nil, node.typeReference <= UInt32(UInt8.max),
-                let code = NativeTypeCode(rawValue: UInt8(node.typeReference))
-            {
+            if error.context.rule == nil, case .structured(let code)? = archive.types.resolve(node.typeReference) {
                 error.context.rule = FormatRule(foundationValue: code)
             }
             throw error
