@@ -152,7 +152,12 @@ struct NativeDescription {
     /// Reads a scalar and appends its text; a string that is plain printable ASCII is
     /// quoted where it lies, without making a string.
     private mutating func appendScalar(_ code: NativeTypeCode, _ reader: inout BinaryReadBuffer) throws {
-        guard code == .string else { return try appendScalar(try NativeDescriptor.readScalar(code, &reader), .scalar(code)) }
+        switch code {
+        case .string: break
+        case .double, .cgFloat: return try appended { $0.appendFloat(try Double(from: &reader)) }
+        case .float: return try appended { $0.appendFloat(try Float(from: &reader)) }
+        default: return try appendScalar(try NativeDescriptor.readScalar(code, &reader), .scalar(code))
+        }
         let start = reader.offset
         let count = try reader.readCount()
         let string = try reader.withBytes(count: count) { utf8 -> String? in
@@ -169,18 +174,21 @@ struct NativeDescription {
         try append(Self.quoted(string))
     }
 
-    /// Appends a scalar as Swift prints it: integers digit by digit, the rest through
-    /// their text.
+    /// Appends ASCII that `write` appends to the text, and counts it.
+    private mutating func appended(_ write: (inout [UInt8]) throws -> Void) throws {
+        let start = text.count
+        try write(&text)
+        try counted(text.count - start)
+    }
+
+    /// Appends a scalar as Swift prints it: numbers digit by digit, the rest through their
+    /// text.
     private mutating func appendScalar(_ value: NativeValue, _ layout: NativeDescriptor) throws {
         switch value {
-        case .signed(let integer):
-            let start = text.count
-            text.appendDecimal(integer)
-            try counted(text.count - start)
-        case .unsigned(let integer):
-            let start = text.count
-            text.appendDecimal(integer)
-            try counted(text.count - start)
+        case .signed(let integer): try appended { $0.appendDecimal(integer) }
+        case .unsigned(let integer): try appended { $0.appendDecimal(integer) }
+        case .float(let number): try appended { $0.appendFloat(number) }
+        case .double(let number): try appended { $0.appendFloat(number) }
         default:
             try append(Self.text(of: value, layout))
         }

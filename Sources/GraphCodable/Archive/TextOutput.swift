@@ -98,6 +98,11 @@ struct TextOutput {
         try DecimalDigits.with(value, minimumDigits: minimumDigits) { try write($0) }
     }
 
+    /// Writes the text `description` makes for `value`.
+    mutating func write<F: BinaryFloatingPoint & TextOutputStreamable>(float value: F) throws {
+        try FloatDigits.with(value) { try write($0) }
+    }
+
     /// Writes UTF-8 bytes.
     mutating func write(_ utf8: [UInt8]) throws {
         try utf8.withUnsafeBufferPointer { try write($0) }

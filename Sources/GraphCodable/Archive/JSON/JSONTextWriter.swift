@@ -112,6 +112,11 @@ struct JSONTextWriter {
         try output.write(text: number)
     }
 
+    /// Writes a finite number as `description` makes its text.
+    mutating func write(finite number: Double) throws {
+        try output.write(float: number)
+    }
+
     mutating func write(integer: Int64) throws {
         try output.write(decimal: integer)
     }

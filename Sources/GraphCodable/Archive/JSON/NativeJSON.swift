@@ -122,7 +122,7 @@ enum NativeJSON {
         case .unsigned(let integer) where integer <= UInt64(1 << 53): try writer.write(integer: integer)
         case .double(let number) where number.isFinite && !(number == 0 && number.sign == .minus),
              .date(let number) where number.isFinite && !(number == 0 && number.sign == .minus):
-            try writer.write(number: number.description)
+            try writer.write(finite: number)
         case .text(let text): try writer.write(string: text)
         default: try writer.write(json(ofScalar: value), stack: stack)
         }
