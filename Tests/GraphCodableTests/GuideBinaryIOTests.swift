@@ -64,9 +64,10 @@ import Testing
         }
     }
 
-    /// NumericData with the flag added in BinaryIO version 1, reading and writing both layouts.
+    /// NumericData with the flag added in BinaryIO version 1, reading and writing both
+    /// layouts: the guide's code (`Flag` has no conformance; its BinaryIO is its raw value's).
     struct NumericData: GPackCodable, Equatable {
-        enum Flag: UInt8, Equatable { case even, odd }
+        enum Flag: UInt8 { case even, odd }
 
         let vector: SIMD3<Double>
         let matrix: Matrix3
@@ -83,13 +84,9 @@ import Testing
             matrix = try Matrix3(from: &rbuffer)
             switch rbuffer.version {
             case MyBinaryIOVersion.newNumericData.rawValue...:
-                let offset = rbuffer.offset
-                guard let flag = Flag(rawValue: try UInt8(from: &rbuffer)) else {
-                    throw GCodableError.dataCorrupted(.init(debugDescription: "bad flag", byteOffset: offset))
-                }
-                self.flag = flag
+                self.flag = try Flag(from: &rbuffer)
             default:
-                flag = .even
+                self.flag = .even
             }
         }
 
@@ -97,7 +94,7 @@ import Testing
             try vector.write(to: &wbuffer)
             try matrix.write(to: &wbuffer)
             switch wbuffer.version {
-            case MyBinaryIOVersion.newNumericData.rawValue...: try flag.rawValue.write(to: &wbuffer)
+            case MyBinaryIOVersion.newNumericData.rawValue...: try flag.write(to: &wbuffer)
             default: break
             }
         }
@@ -220,6 +217,38 @@ import Testing
         #expect(decoded.array.map(\.flag) == [expectedFlag, expectedFlag, expectedFlag])
         #expect(decoded.array.map(\.vector) == array.map(\.vector))
         #expect(decoded.pivot.matrix == array[0].matrix)
+    }
+
+    /// A flag the type does not have is an error at its byte.
+    @Test func anUnknownFlagIsAnError() throws {
+        let encoder = GraphEncoder(.omitChecksum, binaryIOVersion: MyBinaryIOVersion.newNumericData.rawValue)
+        func encoded(_ flag: NumericData.Flag) throws -> Bytes {
+            try encoder.encode(NumericData(vector: SIMD3(1, 2, 3), matrix: Matrix3(diagonal: SIMD3(4, 5, 6)), flag: flag)) as Bytes
+        }
+        var archive = try encoded(.odd)
+        let even = try encoded(.even)
+        // The one byte where the two flags differ.
+        let flagOffset = try #require(archive.indices.first { archive[$0] != even[$0] })
+        archive[flagOffset] = 9
+        do {
+            _ = try GraphDecoder().decode(NumericData.self, from: archive)
+            Issue.record("decoded an unknown flag")
+        } catch GCodableError.dataCorrupted(let context) {
+            #expect(context.debugDescription == "9 is not a raw value of \(String(reflecting: NumericData.Flag.self))")
+            #expect(context.byteOffset == flagOffset)
+        }
+    }
+
+    /// An optional of a packed type is one BinaryIO unit of its own type (with a presence
+    /// byte), read back as such.
+    @Test func anOptionalOfAPackedTypeRoundTrips() throws {
+        let data = NumericData(vector: SIMD3(1, 2, 3), matrix: Matrix3(diagonal: SIMD3(4, 5, 6)), flag: .even)
+        for value in [data, nil] as [NumericData?] {
+            let archive = try GraphEncoder().encode(value) as Bytes
+            #expect(try GraphDecoder().decode(NumericData?.self, from: archive) == value)
+        }
+        let nested: NumericData?? = .some(nil)
+        #expect(try GraphDecoder().decode(NumericData??.self, from: try GraphEncoder().encode(nested) as Bytes) == nested)
     }
 
     @Test func systemTypesFollowTheGuide() throws {

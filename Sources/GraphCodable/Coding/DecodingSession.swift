@@ -572,10 +572,17 @@ final class DecodingSession: GDecoder {
     private func makeStrategy<T: GDecodable>(for type: T.Type) -> Strategy {
         let inPlace = (type as? any OptionalDecoding.Type).map { Self.inPlaceDecoder($0) }
         if let binary = type as? any GBinaryDecodable.Type {
-            let expected = (type as? any NativeBinaryType.Type).map { native in
-                archive.types.existingReference(for: .native(native.nativeDescriptor)) ?? 0
+            // The reference of a native layout, or of a packed optional's own entry (the
+            // opaque payload of an optional has a presence byte its wrapped value has not).
+            let expected: ResolvedType? = if let native = type as? any NativeBinaryType.Type {
+                .native(native.nativeDescriptor)
+            } else if inPlace != nil {
+                .named(NamedType(kind: .value, qualifiedName: _typeName(type, qualified: true), mangledName: "", version: 0))
+            } else {
+                nil
             }
-            return .binary(expectedReference: expected, read: Self.binaryReader(binary), decodeInPlace: inPlace,
+            let expectedReference = expected.map { archive.types.existingReference(for: $0) ?? 0 }
+            return .binary(expectedReference: expectedReference, read: Self.binaryReader(binary), decodeInPlace: inPlace,
                            isClass: type is AnyClass)
         }
         if let inPlace {

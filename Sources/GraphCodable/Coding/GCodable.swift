@@ -124,18 +124,12 @@ public typealias GBinaryCodable = GBinaryDecodable & GBinaryEncodable
 
 extension GBinaryEncodable {
     /// Unreachable: the encoder stores binary types with ``BinaryOType/write(to:)``.
-    public func encode(to encoder: GEncoder) throws {
-        throw GCodableError.internalInconsistency(
-            Self.self, GCodableError.Context(debugDescription: "Unreachable code."))
-    }
+    public func encode(to encoder: GEncoder) throws { throw GCodableError.unreachable(Self.self) }
 }
 
 extension GBinaryDecodable {
     /// Unreachable: the decoder reads binary types with ``BinaryIType/init(from:)``.
-    public init(from decoder: GDecoder) throws {
-        throw GCodableError.internalInconsistency(
-            Self.self, GCodableError.Context(debugDescription: "Unreachable code."))
-    }
+    public init(from decoder: GDecoder) throws { throw GCodableError.unreachable(Self.self) }
 }
 
 /// Marks a trivial BinaryIO type whose containers (arrays, sets, dictionaries, optionals)

@@ -144,6 +144,11 @@ public enum GCodableError: Error, CustomStringConvertible {
         return error
     }
 
+    /// The error of a field-by-field requirement of a binary type, which coders never call.
+    static func unreachable(_ type: Any.Type) -> GCodableError {
+        .internalInconsistency(type, Context(debugDescription: "Unreachable code."))
+    }
+
     static func corrupted(_ description: String, rule: FormatRule? = nil, at offset: Int) -> GCodableError {
         var context = Context(debugDescription: description, byteOffset: offset)
         context.rule = rule
