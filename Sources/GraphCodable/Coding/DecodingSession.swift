@@ -464,9 +464,11 @@ final class DecodingSession: GDecoder {
             throw GCodableError.typeMismatch(T.self, .init(
                 debugDescription: "\(archived) is replaced by \(decodable), which is not a class", byteOffset: node.offset))
         }
-        let isReplaced = isOverride || ObjectIdentifier(decodable) != ObjectIdentifier(archived)
+        // An obsolete class is the replaced type, whether the archive names it or `setClass` does.
+        let isObsolete = ObjectIdentifier(decodable) != ObjectIdentifier(archived)
+        let isReplaced = isOverride || isObsolete
         let resolved = ResolvedClass(
-            type: decodable, replaced: isReplaced && !isOverride ? archived : nil,
+            type: decodable, replaced: isObsolete ? archived : nil,
             keys: state.pointee.keySequences.makeSequence())
         state.pointee.classes[reference] = resolved
         state.pointee.decodedClasses.insert(_typeName(decodable, qualified: false))
