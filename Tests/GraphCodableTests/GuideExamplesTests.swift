@@ -22,9 +22,10 @@ import Testing
 // printed code can avoid:
 //
 // - Apple-only modules. `simd_double3x3` (sections "An example", BinaryIOType,
-//   GBinaryCodable, GPackCodable, BinaryIO versioning): Linux has no `simd` module; a
-//   `Matrix3` of three `SIMD3<Double>` columns takes its place. Combine and
-//   UniformTypeIdentifiers: no example needs them.
+//   GBinaryCodable, GPackCodable, BinaryIO versioning): Linux has no `simd` module, so
+//   `import simd` is left out and a stand-in `simd_double3x3` of the test module (three
+//   `SIMD3<Double>` columns) takes the type's place. Combine and UniformTypeIdentifiers:
+//   no example needs them.
 // - Code that Swift 6 language mode refuses, which the package's tests compile in:
 //   `private (set)` with a space (Conditional encoding, DAG, A more general example) is
 //   written `private(set)`; a nested generic parameter that shadows the outer one

@@ -66,7 +66,7 @@ import Testing
         #expect(message == "a length of 1000 bytes exceeds the limit of 999")
         #expect(try Self.limitError(Data(count: 64)) { $0.maximumLength = 63 } != nil)
         #expect(try Self.limitError([URL(string: "https://example.com/long/path")!]) { $0.maximumLength = 10 } != nil)
-        #expect(try Self.limitError(GuideBinaryIOTests.BinaryData(
+        #expect(try Self.limitError(GBinaryCodableExample.NumericData(
             vector: .zero, matrix: .init(diagonal: .one))) { $0.maximumLength = 95 } != nil)
     }
 
