@@ -2,17 +2,16 @@ import Foundation
 import GraphCodable
 import Testing
 
-// The guide's "GraphCodable and BinaryIO" section: each step's code as printed, in a
-// namespace of its own, with `simd_double3x3` from the stand-in below (Linux has no
-// `simd` module, so `import simd` is left out). Differences from the printed text:
-// - "An example" ends with `print( dump )]`: the stray `]` is dropped.
+// The guide's "GraphCodable and BinaryIO" section, step by step: each step's declarations
+// have the API forms of the guide's (the same protocols, initializers, calls and labels,
+// `simd_double3x3` from the stand-in below, since Linux has no `simd` module), written for
+// this project, in a namespace of its own since the steps share names. A nested type
+// declares typealiases for the sibling names its extensions use (an extension of a nested
+// type does not see its namespace's other members). Where the library's output differs
+// from what the guide shows:
 // - The guide's dumps show an older header (Version 4, Unused0, Unused1, Data size) and an
 //   array of three 96-byte values as 296 bytes (its counts took 8 bytes); this library's
 //   header is ArchiveFormat.md's, and a count is a varint: 1 + 3 × 96 = 289 bytes.
-// - "BinaryIO versioning" keeps its file in a temporary directory, not in Documents.
-// - Each step's types are nested in an enum of their own, since the steps share names; a
-//   nested type declares typealiases for the sibling names its printed extensions use
-//   (an extension of a nested type does not see its namespace's other members).
 
 /// A stand-in for Apple's `simd_double3x3` (a 3×3 matrix of doubles, stored as its three
 /// columns): a packable BinaryIO type, printed as Apple's is.
@@ -183,7 +182,7 @@ enum GPackCodableExample {
     }
 }
 
-extension GPackCodableExample.NumericData: GPackCodable /* GBinaryEncodable */ {
+extension GPackCodableExample.NumericData: GPackCodable {
     init(from rbuffer: inout BinaryReadBuffer) throws {
         self.vector = try SIMD3<Double>(from: &rbuffer)
         self.matrix = try simd_double3x3(from: &rbuffer)
@@ -208,7 +207,7 @@ enum BinaryIOVersioning {
 
         let vector: SIMD3<Double>
         let matrix: simd_double3x3
-        let flag: Flag  // new field
+        let flag: Flag
 
         init(vector: SIMD3<Double>, matrix: simd_double3x3, flag: Flag) {
             self.vector = vector
@@ -239,35 +238,27 @@ enum BinaryIOVersioning {
 }
 
 extension BinaryIOVersioning.NumericData: GPackCodable {
-    //	her we implement the ability to read all versions:
+    /// Reads the layout of the archive's BinaryIO version: the flag is there from
+    /// `newNumericData` on, and earlier data gets `.even`.
     init(from rbuffer: inout BinaryReadBuffer) throws {
         self.vector = try SIMD3<Double>(from: &rbuffer)
         self.matrix = try simd_double3x3(from: &rbuffer)
-
-        // let's take the encoded version:
         switch rbuffer.version {
         case MyBinaryIOVersion.newNumericData.rawValue...:
-            //	it is at least the 'newNumericData' version
             self.flag = try Flag(from: &rbuffer)
         default:
-            //	the version is less than .newNumericData
             self.flag = .even
         }
     }
 
-    //	here we implement the possibility to write also
-    //	in previous versions
+    /// Writes the layout of the version the encoder was given.
     func write(to wbuffer: inout BinaryWriteBuffer) throws {
         try vector.write(to: &wbuffer)
         try matrix.write(to: &wbuffer)
-
-        //	we encode according to the requested version:
         switch wbuffer.version {
         case MyBinaryIOVersion.newNumericData.rawValue...:
-            //	it is at least the .newNumericData version
             try flag.write(to: &wbuffer)
         default:
-            //	the version is less than .newNumericData
             break
         }
     }
@@ -288,24 +279,19 @@ extension BinaryIOVersioning.Model: GCodable {
 }
 
 extension BinaryIOVersioning.Model {
+    /// Writes the model to `path` in the layout of `binaryIOVersion`, printing its dump
+    /// first when `dump` is set.
     func write(binaryIOVersion: MyBinaryIOVersion, path: URL, dump: Bool) throws {
         let encoder = GraphEncoder(binaryIOVersion: binaryIOVersion.rawValue)
-        if dump {  // -- just to show what is being encoded
-            print("Encoding and writing version: '\(binaryIOVersion)(\(binaryIOVersion.rawValue))':")
-            print(try encoder.dump(self, options: [.readable, .showHeader]))
-        }
-        let data = try encoder.encode(self) as Data
-        try data.write(to: path)
+        if dump { print(try encoder.dump(self, options: [.readable, .showHeader])) }
+        try (try encoder.encode(self) as Data).write(to: path)
     }
 
+    /// Reads a model from `path`, printing the archive's dump first when `dump` is set.
     static func read(path: URL, dump: Bool) throws -> Model {
-        let data = try Data.init(contentsOf: path)
+        let data = try Data(contentsOf: path)
         let decoder = GraphDecoder()
-        if dump {  // -- just to show what will be decoded
-            print("Reading and decoding:")
-            print(try decoder.dump(from: data, options: [.readable, .showHeader]))
-        }
-        // -----------------------------------
+        if dump { print(try decoder.dump(from: data, options: [.readable, .showHeader])) }
         return try decoder.decode(Model.self, from: data)
     }
 }
@@ -351,7 +337,6 @@ extension simd_double3x3 {
         let inRoot = AnExample.Model(count: largeCount, range: -1.0 ... 1.0)
         let encoder = GraphEncoder()
         let dump = try encoder.dump(inRoot, options: [.readable, .showHelp])
-        print(dump)
         #expect(dump.contains("= HELP ="))
         #expect(Self.body(of: dump) == Self.fieldByFieldBody)
         let outRoot = try GraphDecoder().decode(AnExample.Model.self, from: try encoder.encode(inRoot) as Bytes)
@@ -417,12 +402,12 @@ extension simd_double3x3 {
         #expect(model.array.map(\.flag) == [.even, .even, .even])
         #expect(model.array.map(\.vector) == original.array.map(\.vector))
 
-        try model.write(binaryIOVersion: .newNumericData, path: fileURL, dump: true)
+        try model.write(binaryIOVersion: .newNumericData, path: fileURL, dump: false)
         dump = try GraphDecoder().dump(from: try Data(contentsOf: fileURL), options: [.readable, .showHeader])
         #expect(dump.contains("- Version   =          1 {2 bytes}"))
         #expect(dump.contains("+ \"pivot\": BIV { 97 bytes }") && dump.contains("+ \"array\": BIV { 292 bytes }"))
 
-        model = try BinaryIOVersioning.Model.read(path: fileURL, dump: true)
+        model = try BinaryIOVersioning.Model.read(path: fileURL, dump: false)
         #expect(model.array.map(\.matrix.numbers) == original.array.map(\.matrix.numbers))
 
         let odd = BinaryIOVersioning.Model(count: 1, range: 0 ... 1)
