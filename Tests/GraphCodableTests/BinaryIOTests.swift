@@ -148,6 +148,33 @@ import Testing
         Self.expectCorrupted(URL.self, [0, 0], "invalid URL")
     }
 
+    /// A name's BinaryIO keeps each component and its phonetic representation; a phonetic
+    /// representation with one of its own is refused when written, and a cut name is an
+    /// error when read.
+    @Test func personNameComponentsRoundTrip() throws {
+        var name = PersonNameComponents()
+        name.givenName = "Ada"
+        name.familyName = "Lovelace"
+        name.nickname = ""
+        var phonetic = PersonNameComponents()
+        phonetic.givenName = "ˈeɪdə"
+        var withPhonetic = name
+        withPhonetic.phoneticRepresentation = phonetic
+        for value in [PersonNameComponents(), name, withPhonetic] {
+            var wbuffer = BinaryWriteBuffer()
+            try value.write(to: &wbuffer)
+            var rbuffer = BinaryReadBuffer(bytes: wbuffer.bytes)
+            #expect(try PersonNameComponents(from: &rbuffer) == value)
+            #expect(rbuffer.isAtEnd)
+            var cut = BinaryReadBuffer(bytes: Array(wbuffer.bytes.dropLast()))
+            #expect(throws: GCodableError.self) { try PersonNameComponents(from: &cut) }
+        }
+        var nested = withPhonetic
+        nested.phoneticRepresentation?.phoneticRepresentation = phonetic
+        var wbuffer = BinaryWriteBuffer()
+        #expect(throws: GCodableError.self) { try nested.write(to: &wbuffer) }
+    }
+
     @Test func checksumIsXXH64() {
         let vectors: [([UInt8], UInt64)] = [
             ([], 0xEF46_DB37_51D8_E999),

@@ -161,6 +161,42 @@ import Testing
         try Self.expectUnknownRawValue(Level.self, from: WiderLevel.seven, named: "7 is not a raw value of")
     }
 
+    /// A class with a raw value: an unknown one is located too, and a long raw value is cut
+    /// in the message (the archive chose it).
+    final class Code: RawRepresentable, GCodable {
+        let rawValue: String
+        init?(rawValue: String) {
+            guard rawValue.hasPrefix("C") else { return nil }
+            self.rawValue = rawValue
+        }
+    }
+
+    /// A class that stores a string as `Code` does.
+    final class Text: GCodable {
+        let raw: String
+        init(_ raw: String) { self.raw = raw }
+        init(from decoder: GDecoder) throws { raw = try decoder.decode() }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(raw) }
+    }
+
+    @Test func unknownRawValuesOfClassesAndLongOnesAreShortErrors() throws {
+        let code = try #require(Code(rawValue: "C1"))
+        #expect(try GraphDecoder().decode([Code].self, from: try GraphEncoder().encode([code, code]) as Bytes).map(\.rawValue) == ["C1", "C1"])
+        for raw in ["x", String(repeating: "\u{01}", count: 100_000)] {
+            // Without class names, a `Text` reads as a `Code`.
+            let archive = try GraphEncoder(.disableInheritance).encode([Text(raw)]) as Bytes
+            do {
+                _ = try GraphDecoder().decode([Code].self, from: archive)
+                Issue.record("decoded an unknown raw value")
+            } catch GCodableError.dataCorrupted(let context) {
+                #expect(context.byteOffset != nil)
+                #expect(context.path == [.index(0)])
+                #expect(context.debugDescription.count < 700)
+                #expect(context.debugDescription.hasSuffix("is not a raw value of \(String(reflecting: Code.self))"))
+            }
+        }
+    }
+
     /// BinaryIO of a raw-value type with no conformance at all reads and writes its raw value.
     @Test func binaryIOOfAPlainRawValueType() throws {
         enum Shade: UInt16 { case light = 300, dark = 400 }

@@ -263,14 +263,26 @@ final class DecodingSession: GDecoder {
         switch strategy {
         case .optional(let decodeInPlace):
             return try decode(index, with: decodeInPlace)
-        case .binary(let expectedReference, _, let decodeInPlace?, _)
-        where node.kind == .nil || node.kind == .ptc || node.typeReference != expectedReference:
+        case .binary(let expectedReference, _, let decodeInPlace?, _) where !holdsOwnBlock(node, ownReference: expectedReference):
             return try decode(index, with: decodeInPlace)
         default:
             break
         }
         guard node.objectID != 0 else { return try decodeDefinition(index, strategy) }
         return try decodeIdentified(node, strategy)
+    }
+
+    /// Whether the value of a packed optional at `node` is the optional's own block (a `BIV`
+    /// of its layout or entry, `ownReference`, nil when the archive has none) rather than
+    /// `nil` or its wrapped value in place. A pointer answers for its definition.
+    private func holdsOwnBlock(_ node: ArchiveNode, ownReference: UInt32?) -> Bool {
+        guard let ownReference else { return false }
+        var holder = node
+        if node.kind == .pts || node.kind == .ptc {
+            guard let definition = archive.definitions[node.objectID] else { return false }
+            holder = nodes[definition]
+        }
+        return holder.kind == .biv && holder.typeReference == ownReference
     }
 
     /// Decodes the value with the object id of `node` (a definition or a pointer): from
@@ -348,19 +360,19 @@ final class DecodingSession: GDecoder {
             openScope(index, keys: keys)
             defer { state.pointee.scopes.removeLast() }
             guard isMigratable else { return try locatingErrors(at: node) { try T(from: self) } }
-            return try construct(T.self, from: node)
+            return try locatingErrors(at: node) { try construct(T.self, from: node) }
         case .reference(let keys):
             guard node.kind == .ref else { throw mismatch(T.self, node, expected: "REF") }
             guard node.typeReference != 0 else {
                 openScope(index, keys: keys)
                 defer { state.pointee.scopes.removeLast() }
-                return try construct(T.self, from: node)
+                return try locatingErrors(at: node) { try construct(T.self, from: node) }
             }
             let dynamic = try resolvedClass(node, as: T.self)
             openScope(index, keys: dynamic.keys)
             state.pointee.scopes[state.pointee.scopes.count - 1].replaced = dynamic.replaced
             defer { state.pointee.scopes.removeLast() }
-            return try construct(dynamic.type, from: node)
+            return try locatingErrors(at: node) { try construct(dynamic.type, from: node) }
         }
     }
 
@@ -574,8 +586,10 @@ final class DecodingSession: GDecoder {
     private func makeStrategy<T: GDecodable>(for type: T.Type) -> Strategy {
         let inPlace = (type as? any OptionalDecoding.Type).map { Self.inPlaceDecoder($0) }
         if let binary = type as? any GBinaryDecodable.Type {
-            // The reference of a native layout, or of a packed optional's own entry (the
-            // opaque payload of an optional has a presence byte its wrapped value has not).
+            // The reference of a native layout (0 when the archive has none: no node matches),
+            // or of a packed optional's own layout or entry (nil when the archive has none: its
+            // values are all in place). The opaque payload of an optional has a presence byte
+            // that its wrapped value has not.
             let expected: ResolvedType? = if let native = type as? any NativeBinaryType.Type {
                 .native(native.nativeDescriptor)
             } else if inPlace != nil {
@@ -583,7 +597,8 @@ final class DecodingSession: GDecoder {
             } else {
                 nil
             }
-            let expectedReference = expected.map { archive.types.existingReference(for: $0) ?? 0 }
+            let existing = expected.map { archive.types.existingReference(for: $0) }
+            let expectedReference = inPlace == nil ? existing.map { $0 ?? 0 } : existing ?? nil
             return .binary(expectedReference: expectedReference, read: Self.binaryReader(binary), decodeInPlace: inPlace,
                            isClass: type is AnyClass)
         }

@@ -46,12 +46,22 @@ extension GBinaryDecodable where Self: RawRepresentable, RawValue: GDecodable {
 }
 
 extension RawRepresentable {
-    /// The value whose raw value is `raw`, or an error naming the type and the raw value.
+    /// The value whose raw value is `raw`, or an error naming the type and the raw value
+    /// (its first 100 characters: the raw value comes from the archive).
     fileprivate static func value(of raw: RawValue, at offset: Int?) throws -> Self {
         guard let value = Self(rawValue: raw) else {
+            let shown = Self.shortText(of: raw)
             throw GCodableError.dataCorrupted(.init(
-                debugDescription: "\(String(reflecting: raw)) is not a raw value of \(String(reflecting: Self.self))", byteOffset: offset))
+                debugDescription: "\(shown) is not a raw value of \(String(reflecting: Self.self))", byteOffset: offset))
         }
         return value
+    }
+
+    /// `raw` as Swift shows it, cut after 100 characters (a string before it is escaped,
+    /// which may multiply its length).
+    private static func shortText(of raw: RawValue) -> String {
+        if let string = raw as? String, string.count > 100 { return String(reflecting: String(string.prefix(100))) + "…" }
+        let text = String(reflecting: raw)
+        return text.count > 100 ? text.prefix(100) + "…" : text
     }
 }

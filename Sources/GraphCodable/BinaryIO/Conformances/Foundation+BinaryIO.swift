@@ -75,3 +75,40 @@ extension URL: BinaryIOType {
         return (relative, base)
     }
 }
+
+extension PersonNameComponents: BinaryIOType {
+    // Its six components as optional strings, then whether it has a phonetic representation
+    // and, if so, that representation's six components. A phonetic representation may not
+    // have one of its own. (Archives store the type keyed; this is for BinaryIO types that
+    // hold a name.)
+    public func write(to wbuffer: inout BinaryWriteBuffer) throws {
+        try writeComponents(to: &wbuffer)
+        try (phoneticRepresentation != nil).write(to: &wbuffer)
+        guard let phonetic = phoneticRepresentation else { return }
+        guard phonetic.phoneticRepresentation == nil else {
+            throw GCodableError.cannotEncode(Self.self, "a phonetic representation has a phonetic representation of its own")
+        }
+        try phonetic.writeComponents(to: &wbuffer)
+    }
+
+    public init(from rbuffer: inout BinaryReadBuffer) throws {
+        try self.init(components: &rbuffer)
+        if try Bool(from: &rbuffer) { phoneticRepresentation = try PersonNameComponents(components: &rbuffer) }
+    }
+
+    private func writeComponents(to wbuffer: inout BinaryWriteBuffer) throws {
+        for component in [namePrefix, givenName, middleName, familyName, nameSuffix, nickname] {
+            try component.write(to: &wbuffer)
+        }
+    }
+
+    private init(components rbuffer: inout BinaryReadBuffer) throws {
+        self.init()
+        namePrefix = try String?(from: &rbuffer)
+        givenName = try String?(from: &rbuffer)
+        middleName = try String?(from: &rbuffer)
+        familyName = try String?(from: &rbuffer)
+        nameSuffix = try String?(from: &rbuffer)
+        nickname = try String?(from: &rbuffer)
+    }
+}
