@@ -4,11 +4,12 @@ import GraphCodable
 /// A model with what typed decoding must get right: classes and a subclass (inheritance),
 /// objects shared by several others (identity), a cycle broken with `deferDecode` (a weak
 /// mentor), a conditional link, dictionaries, sets, nested optionals, SIMD vectors, ranges,
-/// opaque BinaryIO payloads of a value type and a class, and the Foundation values whose
-/// initializers trap on bad contents (character sets, index sets, time zones, date
+/// opaque BinaryIO payloads of a value type and a class, optionals of a packed opaque type
+/// (in place or blocks of their own), types with a raw value, and the Foundation values
+/// whose initializers trap on bad contents (character sets, index sets, time zones, date
 /// components, URLs, locales).
 enum FuzzModel {
-    static let registry = GTypeRegistry([Team.self, Person.self, Employee.self, Blob.self, Reading.self])
+    static let registry = GTypeRegistry([Team.self, Person.self, Employee.self, Blob.self, Reading.self, Stamp.self, [Stamp?].self])
 
     class Person: GCodable {
         var name: String
@@ -85,6 +86,23 @@ enum FuzzModel {
         func write(to wbuffer: inout BinaryWriteBuffer) throws { try bytes.write(to: &wbuffer) }
     }
 
+    /// A packed opaque value.
+    struct Stamp: GPackCodable {
+        var day: UInt16
+
+        init(day: UInt16) { self.day = day }
+        init(from rbuffer: inout BinaryReadBuffer) throws { day = try UInt16(from: &rbuffer) }
+        func write(to wbuffer: inout BinaryWriteBuffer) throws { try day.write(to: &wbuffer) }
+    }
+
+    enum Role: String, GCodable { case lead, member, guest }
+
+    struct Access: OptionSet, GCodable {
+        let rawValue: UInt8
+        static let read = Access(rawValue: 1)
+        static let write = Access(rawValue: 2)
+    }
+
     struct Team: GCodable {
         var members: [Person] = []
         var lead: Person?
@@ -97,10 +115,13 @@ enum FuzzModel {
         var meeting: DateComponents?
         var home: URL?
         var locale: Locale?
+        var stamp: Stamp?
+        var stamps: [Stamp?] = []
+        var roles: [Role: Access] = [:]
 
         init() {}
 
-        private enum Key: String { case members, lead, tags, readings, blobs, alphabet, pages, zone, meeting, home, locale }
+        private enum Key: String { case members, lead, tags, readings, blobs, alphabet, pages, zone, meeting, home, locale, stamp, stamps, roles }
 
         init(from decoder: GDecoder) throws {
             members = try decoder.decode(for: Key.members)
@@ -114,6 +135,9 @@ enum FuzzModel {
             meeting = try decoder.decodeIfPresent(for: Key.meeting)
             home = try decoder.decodeIfPresent(for: Key.home)
             locale = try decoder.decodeIfPresent(for: Key.locale)
+            stamp = try decoder.decode(for: Key.stamp)
+            stamps = try decoder.decode(for: Key.stamps)
+            roles = try decoder.decode(for: Key.roles)
         }
 
         func encode(to encoder: GEncoder) throws {
@@ -128,6 +152,9 @@ enum FuzzModel {
             try encoder.encodeIfPresent(meeting, for: Key.meeting)
             try encoder.encodeIfPresent(home, for: Key.home)
             try encoder.encodeIfPresent(locale, for: Key.locale)
+            try encoder.encode(stamp, for: Key.stamp)
+            try encoder.encode(stamps, for: Key.stamps)
+            try encoder.encode(roles, for: Key.roles)
         }
     }
 
@@ -163,6 +190,9 @@ enum FuzzModel {
         team.meeting = DateComponents(calendar: Calendar(identifier: .hebrew), timeZone: team.zone, year: 5787, month: 3, day: 1)
         team.home = URL(string: "https://example.com/a b?c")
         team.locale = Locale(identifier: "de_CH")
+        team.stamp = Stamp(day: UInt16(size))
+        team.stamps = [Stamp(day: 0), nil, Stamp(day: 300)]
+        team.roles = [.lead: [.read, .write], .guest: []]
         return team
     }
 }

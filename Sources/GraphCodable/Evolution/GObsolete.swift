@@ -1,5 +1,6 @@
 /// Marks a class kept only so that old archives can name it: it is never encoded or
-/// decoded itself, its `replacementType` is. Obsolete classes must be `final`.
+/// decoded itself, its `replacementType` is. It needs no other code: `replacementType` is a
+/// `static var` in a final class, a `class var` in one that is not.
 ///
 /// ```swift
 /// final class MyData: GObsolete {
