@@ -9,7 +9,7 @@ import GraphCodable
 /// whose initializers trap on bad contents (character sets, index sets, time zones, date
 /// components, URLs, locales).
 enum FuzzModel {
-    static let registry = GTypeRegistry([Team.self, Person.self, Employee.self, Blob.self, Reading.self, Stamp.self, [Stamp?].self])
+    static let registry = GTypeRegistry([Team.self, Person.self, Employee.self, Blob.self, Reading.self, Stamp.self, Stamp?.self, [Stamp?].self])
 
     class Person: GCodable {
         var name: String
