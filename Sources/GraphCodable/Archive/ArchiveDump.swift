@@ -97,6 +97,11 @@ struct ArchiveDump {
             guard case .named(let named) = archive.types.entries[index], named.kind == .class else { return [] }
             return Array((options.contains(.showTypeNames) ? " \(named.qualifiedName)" : " TYPE\(Self.id(UInt32(index + 1)))").utf8)
         })
+        // Each reference's native layout (nil for other types), resolved once.
+        let layouts = (0 ..< Int(TypeReference.firstTableReference) + archive.types.count).map { reference -> NativeDescriptor? in
+            guard case .native(let layout)? = archive.types.resolve(UInt32(reference)) else { return nil }
+            return layout
+        }
         let kindCodes = TextTable(NodeKind.allCases.sorted { $0.rawValue < $1.rawValue }.map { Array($0.code.utf8) })
         let indents = TextTable((0 ... Self.maximumIndent).map { [UInt8](repeating: UInt8(ascii: "\t"), count: $0) })
         // The text of payloads, kept until it passes 64 KiB.
@@ -118,7 +123,7 @@ struct ArchiveDump {
             try lines.output.write(byte: UInt8(ascii: " "))
             if payloads.count > 1 << 16 { payloads.removeAll(keepingCapacity: true) }
             let start = payloads.count
-            appendPayloadText(of: node, to: &payloads)
+            appendPayloadText(of: node, layout: Int(node.typeReference) < layouts.count ? layouts[Int(node.typeReference)] : nil, to: &payloads)
             try payloads.withUnsafeBufferPointer { try lines.output.write(UnsafeBufferPointer(rebasing: $0[start...])) }
         } end: { depth in
             try lines.startLine()
@@ -127,11 +132,11 @@ struct ArchiveDump {
         }
     }
 
-    /// Appends the text of a node's payload: a native value as Swift prints it, an opaque
-    /// one by its description when the encoder has it, otherwise by its size.
-    private func appendPayloadText(of node: ArchiveNode, to text: inout [UInt8]) {
+    /// Appends the text of a node's payload: a native value (of `layout`) as Swift prints it,
+    /// an opaque one by its description when the encoder has it, otherwise by its size.
+    private func appendPayloadText(of node: ArchiveNode, layout: NativeDescriptor?, to text: inout [UInt8]) {
         let limit = options.contains(.noTruncation) ? Int.max : Self.valueLimit
-        if case .native(let descriptor)? = archive.types.resolve(node.typeReference) {
+        if let descriptor = layout {
             var reader = archive.payloadReader(of: node)
             if !NativeDescription.write(descriptor, &reader, limit: limit, to: &text) { text.append(contentsOf: "<unreadable \(descriptor)>".utf8) }
         } else if let description = descriptions[node.offset] {

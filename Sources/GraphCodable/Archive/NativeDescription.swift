@@ -14,6 +14,8 @@ struct NativeDescription {
 
     /// Thrown to stop the walk once the text is long enough.
     private struct Full: Error {}
+    /// The one `Full` thrown: an error made once is thrown without allocating its box.
+    private static let full: any Error = Full()
 
     private init(limit: Int) { self.limit = limit }
 
@@ -130,7 +132,7 @@ struct NativeDescription {
             try append(separator)
         } catch is Full {
             _ = try NativeDescriptor.readScalar(code, &reader)
-            throw Full()
+            throw Self.full
         }
     }
 
@@ -146,7 +148,7 @@ struct NativeDescription {
 
     private mutating func counted(_ characters: Int) throws {
         length += characters
-        if length > limit { throw Full() }
+        if length > limit { throw Self.full }
     }
 
     /// Reads a scalar and appends its text; a string that is plain printable ASCII is
