@@ -1,6 +1,7 @@
 import Foundation
-import GraphCodable
 import Testing
+
+@testable import GraphCodable
 
 /// Reading an archive builds at most `ArchiveLimits.maximumMemoryBytesPerArchiveByte` times
 /// its size (and at least a MiB may always be built): the values a typed decode makes, its
@@ -25,6 +26,15 @@ import Testing
     }
 
     /// A packed array of nil `SIMD64<Double>?`: one byte each in the archive, 513 in memory.
+    /// The parsed node list of a large archive grows to about the size it needs, not to
+    /// twice it (a list reallocated by doubling held both sizes at once).
+    @Test func theNodeListOfALargeArchiveIsNotDoubled() throws {
+        let rows = (0 ..< 40_000).map { index in ["n": index, "m": -index] }
+        let archive = try ParsedArchive(bytes: try GraphEncoder().encode(rows) as Bytes)
+        #expect(archive.nodes.count > 1 << 17)
+        #expect(archive.nodes.capacity < archive.nodes.count + archive.nodes.count / 4)
+    }
+
     @Test func packedElementsLargerThanTheirBytes() throws {
         let value = [SIMD64<Double>?](repeating: nil, count: 100_000)
         let bytes = try GraphEncoder().encode(value) as Bytes

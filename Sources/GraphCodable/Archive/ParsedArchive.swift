@@ -135,7 +135,9 @@ private struct BodyParser {
     func parse(_ body: inout BinaryReadBuffer) throws -> (nodes: [ArchiveNode], definitions: ObjectTable<Int>) {
         var nodes: [ArchiveNode] = []
         var definitions = ObjectTable<Int>()
-        nodes.reserveCapacity(min(body.remainingCount / 4, limits.maximumNodeCount, 1 << 16))
+        let bodyStart = body.offset
+        let bodyLength = body.remainingCount
+        nodes.reserveCapacity(min(bodyLength / 4, limits.maximumNodeCount, 1 << 16))
         /// The open VAL/REF nodes, each with the step that reached it.
         var open: [(index: Int, step: Step?)] = []
 
@@ -223,6 +225,9 @@ private struct BodyParser {
             } else if isTopLevel {
                 try problems.report(problem(open, "after the root node, only object definitions may follow", rule: .bodyAfterRoot, at: offset, step: step))
             }
+            if nodes.count == nodes.capacity {
+                nodes.reserveCapacity(Self.grownCapacity(nodes.count, parsed: body.offset - bodyStart, of: bodyLength, limit: limits.maximumNodeCount))
+            }
             nodes.append(node)
             if kind.hasFields {
                 open.append((nodes.count - 1, step))
@@ -239,6 +244,17 @@ private struct BodyParser {
             try problems.report(.invalid("strong pointer to object id \(node.objectID), which the archive never defines", rule: .identityUndefined, at: node.offset))
         }
         return (nodes, definitions)
+    }
+
+    /// The room for nodes once `count` of them fill what was reserved, `parsed` bytes into a
+    /// body of `length`: the count the body's size foretells at the bytes per node so far,
+    /// and an eighth more, so that a large body grows its list once or twice (doubling, a
+    /// list reallocated while half its size is still held, took twice the memory); never
+    /// less than 1.25 times the count, nor more than one node per 4 bytes or the limit.
+    private static func grownCapacity(_ count: Int, parsed: Int, of length: Int, limit: Int) -> Int {
+        let (product, overflow) = count.multipliedReportingOverflow(by: length)
+        let foretold = overflow ? length / 4 : product / max(parsed, 1)
+        return max(min(foretold + foretold / 8, length / 4, limit), count + count / 4, count + 1)
     }
 
     /// The structured natives whose fields are their elements, all unkeyed: arrays, sets,
