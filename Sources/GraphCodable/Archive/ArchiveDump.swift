@@ -97,11 +97,7 @@ struct ArchiveDump {
             guard case .named(let named) = archive.types.entries[index], named.kind == .class else { return [] }
             return Array((options.contains(.showTypeNames) ? " \(named.qualifiedName)" : " TYPE\(Self.id(UInt32(index + 1)))").utf8)
         })
-        // Each reference's native layout (nil for other types), resolved once.
-        let layouts = (0 ..< Int(TypeReference.firstTableReference) + archive.types.count).map { reference -> NativeDescriptor? in
-            guard case .native(let layout)? = archive.types.resolve(UInt32(reference)) else { return nil }
-            return layout
-        }
+        let layouts = archive.types.nativeLayoutsByReference
         let kindCodes = TextTable(NodeKind.allCases.sorted { $0.rawValue < $1.rawValue }.map { Array($0.code.utf8) })
         let indents = TextTable((0 ... Self.maximumIndent).map { [UInt8](repeating: UInt8(ascii: "\t"), count: $0) })
         // The text of payloads, kept until it passes 64 KiB.

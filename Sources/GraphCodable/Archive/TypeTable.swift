@@ -65,6 +65,15 @@ struct TypeTable: Equatable {
         return code.isScalar ? .native(.scalar(code)) : .structured(code)
     }
 
+    /// The native layout of each reference, nil for the others: for readers that look one
+    /// up at every node.
+    var nativeLayoutsByReference: [NativeDescriptor?] {
+        (0 ..< TypeReference.firstTableReference + UInt32(entries.count)).map { reference in
+            guard case .native(let layout)? = resolve(reference) else { return nil }
+            return layout
+        }
+    }
+
     /// The reference of `type` if the table (or the predefined codes) has it.
     func existingReference(for type: ResolvedType) -> UInt32? {
         switch type {

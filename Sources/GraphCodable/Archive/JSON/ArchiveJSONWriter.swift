@@ -43,6 +43,7 @@ struct ArchiveJSONWriter {
         try writer.key("body")
         try writer.beginArray()
         let texts = NodeTexts(keys: archive.keys.keys, writer: writer)
+        let layouts = PayloadLayouts(archive)
         try archive.walk { node, _ in
             try writer.nextElement()
             let isLeaf = !node.kind.hasFields
@@ -66,7 +67,7 @@ struct ArchiveJSONWriter {
                 try writer.key(text: texts.fields)
                 return try writer.beginArray()
             }
-            if node.kind.hasPayload { try writePayload(of: node, to: &writer, texts: texts, stack: stack) }
+            if node.kind.hasPayload { try writePayload(of: node, layouts[node.typeReference], to: &writer, texts: texts, stack: stack) }
             try writer.endObject()
             writer.endInline()
         } end: { _ in
@@ -97,16 +98,37 @@ struct ArchiveJSONWriter {
         }
     }
 
+    /// The native layout of each type reference, and whether its every bit pattern is a
+    /// value, resolved once per archive.
+    private struct PayloadLayouts {
+        private let layouts: [(layout: NativeDescriptor, acceptsEveryBitPattern: Bool)?]
+
+        init(_ archive: ParsedArchive) {
+            let internalVersion = archive.header.internalBinaryIOVersion
+            layouts = archive.types.nativeLayoutsByReference.map { layout in
+                layout.map { ($0, $0.acceptsEveryBitPattern(internalVersion: internalVersion)) }
+            }
+        }
+
+        subscript(reference: UInt32) -> (layout: NativeDescriptor, acceptsEveryBitPattern: Bool)? {
+            Int(reference) < layouts.count ? layouts[Int(reference)] : nil
+        }
+    }
+
     /// A payload's `value`, or its `bytes`: a native payload that cannot be read as its layout
     /// (and an opaque one) shows as its bytes, so that every archive has a JSON form. A
     /// native payload is read twice, to check it and then to write it, and never held (but
     /// one whose every bit pattern is valid needs no check).
-    private func writePayload(of node: ArchiveNode, to writer: inout JSONTextWriter, texts: NodeTexts, stack: StackGuard) throws {
-        if case .native(let layout)? = archive.types.resolve(node.typeReference),
-           layout.acceptsEveryBitPattern(internalVersion: archive.header.internalBinaryIOVersion) || layout.isReadable(archive.payloadReader(of: node)) {
+    private func writePayload(
+        of node: ArchiveNode, _ native: (layout: NativeDescriptor, acceptsEveryBitPattern: Bool)?,
+        to writer: inout JSONTextWriter, texts: NodeTexts, stack: StackGuard
+    ) throws {
+        if let native {
             var reader = archive.payloadReader(of: node)
-            try writer.key(text: texts.value)
-            return try NativeJSON.write(layout, &reader, to: &writer, stack: stack)
+            if native.acceptsEveryBitPattern || native.layout.isReadable(reader) {
+                try writer.key(text: texts.value)
+                return try NativeJSON.write(native.layout, &reader, to: &writer, stack: stack)
+            }
         }
         try writer.key("bytes")
         try writer.write(string: Data(archive.bytes[node.payload]).base64EncodedString())
