@@ -14,8 +14,10 @@ final class DecodingSession: GDecoder {
     private enum Strategy {
         /// One BinaryIO unit; `expectedReference` is the archive's reference of the
         /// native layout (`nil` for opaque types, 0 when the archive has no such layout).
-        /// A packed optional also accepts, in place, a `NIL`, a pointer, or its wrapped
-        /// value's node. Classes are built as the dynamic class the node names.
+        /// A packed optional (`decodeInPlace` set) is read as a unit only from a block of
+        /// its own, whose reference is `expectedReference` (`nil` when the archive has
+        /// none); any other node is `nil` or its wrapped value, in place. Classes are built
+        /// as the dynamic class the node names.
         case binary(
             expectedReference: UInt32?, read: (inout BinaryReadBuffer, UnsafeMutableRawPointer) throws -> Void,
             decodeInPlace: InPlaceDecoder?, isClass: Bool)
