@@ -592,15 +592,16 @@ final class DecodingSession: GDecoder {
             // or of a packed optional's own layout or entry (nil when the archive has none: its
             // values are all in place). The opaque payload of an optional has a presence byte
             // that its wrapped value has not.
-            let expected: ResolvedType? = if let native = type as? any NativeBinaryType.Type {
-                .native(native.nativeDescriptor)
+            let expectedReference: UInt32?
+            if let native = type as? any NativeBinaryType.Type {
+                let reference = archive.types.existingReference(for: .native(native.nativeDescriptor))
+                expectedReference = inPlace == nil ? reference ?? 0 : reference
             } else if inPlace != nil {
-                .named(NamedType(kind: .value, qualifiedName: _typeName(type, qualified: true), mangledName: "", version: 0))
+                expectedReference = archive.types.existingReference(
+                    for: .named(NamedType(kind: .value, qualifiedName: _typeName(type, qualified: true), mangledName: "", version: 0)))
             } else {
-                nil
+                expectedReference = nil
             }
-            let existing = expected.map { archive.types.existingReference(for: $0) }
-            let expectedReference = inPlace == nil ? existing.map { $0 ?? 0 } : existing ?? nil
             return .binary(expectedReference: expectedReference, read: Self.binaryReader(binary), decodeInPlace: inPlace,
                            isClass: type is AnyClass)
         }

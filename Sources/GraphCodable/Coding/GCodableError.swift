@@ -149,7 +149,9 @@ public enum GCodableError: Error, CustomStringConvertible {
         .internalInconsistency(type, Context(debugDescription: "Unreachable code."))
     }
 
-    static func corrupted(_ description: String, rule: FormatRule? = nil, at offset: Int) -> GCodableError {
+    /// Bytes or a decoded value whose contents cannot form a value of its type; `offset` when
+    /// known (a value's own checks know none: the decoder gives it its node's).
+    static func corrupted(_ description: String, rule: FormatRule? = nil, at offset: Int? = nil) -> GCodableError {
         var context = Context(debugDescription: description, byteOffset: offset)
         context.rule = rule
         return .dataCorrupted(context)
@@ -163,13 +165,6 @@ public enum GCodableError: Error, CustomStringConvertible {
         var context = Context(debugDescription: description, byteOffset: offset)
         context.rule = rule
         return .invalidArchive(context)
-    }
-
-    /// A decoded value whose contents cannot form a value of its type.
-    static func corrupted(_ description: String, rule: FormatRule? = nil) -> GCodableError {
-        var context = Context(debugDescription: description)
-        context.rule = rule
-        return .dataCorrupted(context)
     }
 
     /// A value of `type` that cannot be archived faithfully.

@@ -50,9 +50,7 @@ extension RawRepresentable {
     /// (its first 100 characters: the raw value comes from the archive).
     fileprivate static func value(of raw: RawValue, at offset: Int?) throws -> Self {
         guard let value = Self(rawValue: raw) else {
-            let shown = Self.shortText(of: raw)
-            throw GCodableError.dataCorrupted(.init(
-                debugDescription: "\(shown) is not a raw value of \(String(reflecting: Self.self))", byteOffset: offset))
+            throw GCodableError.corrupted("\(Self.shortText(of: raw)) is not a raw value of \(String(reflecting: Self.self))", at: offset)
         }
         return value
     }
