@@ -7,13 +7,18 @@ extension ParsedArchive {
     /// another is checked with it. No class is looked up, and no decoding session is made
     /// for an archive without such values.
     func checkFoundationValues(problems: ProblemLog?) throws {
+        // The reader of each type reference, found once rather than for every node; none
+        // at all means no node to look at.
+        let readers = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map { reference -> Reader? in
+            guard case .structured(let code)? = types.resolve(reference) else { return nil }
+            return Self.foundationReaders[code]
+        }
+        guard readers.contains(where: { $0 != nil }) else { return }
         var session: DecodingSession?
         var index = 0
         while index < nodes.count {
             let node = nodes[index]
-            guard node.kind == .val, case .structured(let code)? = types.resolve(node.typeReference),
-                let read = Self.foundationReaders[code]
-            else {
+            guard node.kind == .val, Int(node.typeReference) < readers.count, let read = readers[Int(node.typeReference)] else {
                 index += 1
                 continue
             }
@@ -28,8 +33,11 @@ extension ParsedArchive {
         }
     }
 
+    /// Reads the node at an index as its Foundation type.
+    private typealias Reader = @Sendable (DecodingSession, Int) throws -> Void
+
     /// How each Foundation structured native is read.
-    private static let foundationReaders: [NativeTypeCode: @Sendable (DecodingSession, Int) throws -> Void] = [
+    private static let foundationReaders: [NativeTypeCode: Reader] = [
         .indexSet: { _ = try $0.decodeNode($1) as IndexSet },
         .indexPath: { _ = try $0.decodeNode($1) as IndexPath },
         .dateComponents: { _ = try $0.decodeNode($1) as DateComponents },
