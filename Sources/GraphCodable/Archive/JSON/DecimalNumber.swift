@@ -18,8 +18,17 @@ enum DecimalNumber {
         var significantDigits = 0
         var exponent = 0
         /// Takes the digits from the index on; those after the decimal point lower the exponent.
+        /// Once a digit other than 0 is taken, the rest go up to eight at a time.
         func takeDigits(afterPoint: Bool) -> Bool {
             while index < text.count, case let digit = text[index] &- UInt8(ascii: "0"), digit < 10 {
+                if significand != 0, let run = digitRun(text, at: index) {
+                    guard significantDigits + run.count <= 19 else { return false }
+                    significand = significand * powersOfTen[run.count] + run.value
+                    significantDigits += run.count
+                    if afterPoint { exponent -= run.count }
+                    index += run.count
+                    continue
+                }
                 if significand != 0 || digit != 0 {
                     guard significantDigits < 19 else { return false }
                     significand = significand * 10 + UInt64(digit)
@@ -62,6 +71,27 @@ enum DecimalNumber {
             magnitude = rounded(UInt128(high) << 64 | UInt128(low), isExact: remainder == 0, exponent: -64 - shift)
         }
         return isNegative ? -magnitude : magnitude
+    }
+
+    /// The digits that start at `index` (at most eight) and their value, read as one word:
+    /// nil when the text is shorter than a word.
+    @inline(__always)
+    private static func digitRun(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (count: Int, value: UInt64)? {
+        guard text.count >= 8, let base = text.baseAddress else { return nil }
+        // The word that starts at the index, or the text's last word shifted down to it (the
+        // bytes past the text then read as zeros, which are no digits).
+        let start = min(index, text.count - 8)
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)) >> (8 * UInt64(index - start))
+        let count = JSONText.firstMarked(JSONText.nonDigits(word))
+        guard count > 0 else { return nil }
+        // Each byte's digit value, first digit lowest; shifted up so that the bytes past the
+        // run leave and zeros (leading zero digits) come in below. Then pairs of digits are
+        // joined into bytes, pairs of those into 16-bit lanes, and those into one number.
+        var lanes = (word &- 0x3030_3030_3030_3030) << (8 * UInt64(8 - count))
+        lanes = (lanes &* (10 << 8 + 1)) >> 8 & 0x00FF_00FF_00FF_00FF
+        lanes = (lanes &* (100 << 16 + 1)) >> 16 & 0x0000_FFFF_0000_FFFF
+        lanes = (lanes &* (10_000 << 32 + 1)) >> 32
+        return (count, lanes)
     }
 
     /// `(value + fraction) × 2^exponent` rounded to 53 bits, ties to even, where the fraction

@@ -49,6 +49,16 @@ struct JSONText {
     /// The offset just past the number or literal at `offset`.
     private func scalarEnd(from offset: Int) -> Int {
         var offset = offset
+        while bytes.count - offset >= 8 {
+            let stops = Self.scalarStops(Self.word(bytes, at: offset))
+            guard stops != 0 else {
+                offset += 8
+                continue
+            }
+            offset += Self.firstMarked(stops)
+            if Self.endsScalar(bytes[offset]) { return offset }
+            offset += 1
+        }
         while offset < bytes.count, !Self.endsScalar(bytes[offset]) { offset += 1 }
         return offset
     }
@@ -141,7 +151,14 @@ struct JSONText {
         var end = offset + 1
         var hasEscapes = false
         while true {
-            while bytes.count - end >= 8, !Self.stopsContent(Self.word(bytes, at: end)) { end += 8 }
+            if bytes.count - end >= 8 {
+                let stops = Self.contentStops(Self.word(bytes, at: end))
+                guard stops != 0 else {
+                    end += 8
+                    continue
+                }
+                end += Self.firstMarked(stops)
+            }
             switch bytes[end] {
             case UInt8(ascii: "\""): return (offset + 1 ..< end, hasEscapes)
             case UInt8(ascii: "\\"):
@@ -334,36 +351,60 @@ struct JSONText {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// Whether a byte of `word` is below `limit` (at most 128).
+    // The masks below set the high bit of each byte of a word that matches. Only their
+    // lowest bit set is sure to mark a match (a borrow or carry out of a match may mark
+    // bytes above it), which is all ``firstMarked(_:)`` reads.
+
+    /// The bytes of `word` below `limit` (at most 128).
     @inline(__always)
-    private static func hasByte(below limit: UInt64, in word: UInt64) -> Bool {
-        (word &- ones &* limit) & ~word & highBits != 0
+    private static func bytes(below limit: UInt64, in word: UInt64) -> UInt64 {
+        (word &- ones &* limit) & ~word & highBits
     }
 
-    /// Whether a byte of `word` is `byte`.
+    /// The bytes of `word` equal to `byte`.
     @inline(__always)
-    private static func hasByte(_ byte: UInt64, in word: UInt64) -> Bool {
-        hasByte(below: 1, in: word ^ (ones &* byte))
+    private static func bytes(_ byte: UInt64, in word: UInt64) -> UInt64 {
+        bytes(below: 1, in: word ^ (ones &* byte))
     }
 
-    /// Whether a byte of `word` ends or interrupts a string's content: a quote or backslash.
+    /// The index of the first byte that `mask` marks (8 when it marks none).
     @inline(__always)
-    static func stopsContent(_ word: UInt64) -> Bool {
-        hasByte(0x22, in: word) || hasByte(0x5C, in: word)
+    static func firstMarked(_ mask: UInt64) -> Int {
+        mask.trailingZeroBitCount >> 3
     }
 
-    /// Whether a byte of `word` needs an escape in a JSON string: a quote, a backslash or a
-    /// control character.
+    /// The bytes of `word` that end or interrupt a string's content: quotes and backslashes.
     @inline(__always)
-    static func needsEscape(_ word: UInt64) -> Bool {
-        hasByte(below: 0x20, in: word) || stopsContent(word)
+    static func contentStops(_ word: UInt64) -> UInt64 {
+        bytes(0x22, in: word) | bytes(0x5C, in: word)
     }
 
-    /// Whether a byte of `word` is anything but plain printable ASCII within a string: a
-    /// quote, a backslash, a control character or part of a multi-byte sequence.
+    /// The bytes of `word` that need an escape in a JSON string: quotes, backslashes and
+    /// control characters.
     @inline(__always)
-    static func stopsPlainText(_ word: UInt64) -> Bool {
-        word & highBits != 0 || hasByte(below: 0x20, in: word) || stopsContent(word)
+    static func escapeStops(_ word: UInt64) -> UInt64 {
+        bytes(below: 0x20, in: word) | contentStops(word)
+    }
+
+    /// The bytes of `word` that are anything but plain printable ASCII within a string:
+    /// quotes, backslashes, control characters and parts of multi-byte sequences.
+    @inline(__always)
+    static func plainTextStops(_ word: UInt64) -> UInt64 {
+        word & highBits | escapeStops(word)
+    }
+
+    /// The bytes of `word` that are not decimal digits.
+    @inline(__always)
+    static func nonDigits(_ word: UInt64) -> UInt64 {
+        let offsets = word ^ (ones &* 0x30)  // a digit's value; 10 or more for any other byte
+        return (offsets &+ ones &* 0x76 | offsets) & highBits
+    }
+
+    /// The bytes of `word` that may end a number or a literal: those below `-` (whitespace,
+    /// the comma, and `+`, which does not end one), `]` and `}`.
+    @inline(__always)
+    static func scalarStops(_ word: UInt64) -> UInt64 {
+        bytes(below: 0x2D, in: word) | bytes(0x5D, in: word) | bytes(0x7D, in: word)
     }
 
     // MARK: Locating a problem

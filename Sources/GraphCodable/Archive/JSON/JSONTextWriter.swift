@@ -133,13 +133,20 @@ struct JSONTextWriter {
 
     /// Writes the valid UTF-8 `utf8` as a JSON string: quoted, with quotes, backslashes and
     /// control characters escaped (every other byte, of any scalar, stands for itself).
-    /// Runs that need no escape are passed eight bytes at a time.
+    /// Runs that need no escape are passed eight bytes at a time, to the first that does.
     mutating func write(stringUTF8 utf8: UnsafeBufferPointer<UInt8>) throws {
         try output.write(byte: UInt8(ascii: "\""))
         var plain = 0  // the start of the bytes not written yet, which need no escape
         var index = 0
         while true {
-            while utf8.count - index >= 8, !JSONText.needsEscape(JSONText.word(utf8, at: index)) { index += 8 }
+            if utf8.count - index >= 8 {
+                let stops = JSONText.escapeStops(JSONText.word(utf8, at: index))
+                guard stops != 0 else {
+                    index += 8
+                    continue
+                }
+                index += JSONText.firstMarked(stops)
+            }
             guard index < utf8.count else { break }
             let byte = utf8[index]
             if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
