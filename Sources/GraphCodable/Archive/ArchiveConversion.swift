@@ -51,8 +51,9 @@ extension ParsedArchive {
         var buffer = BinaryWriteBuffer(version: targetUser, internalVersion: targetInternal, reservingCapacity: bytes.count)
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
         var copied = header.bodyRange.lowerBound
+        var reader = payloadReader()
         for node in nodes where node.kind.hasPayload {
-            var reader = payloadReader(of: node)
+            reader.reposition(to: node.payload)
             switch rewrites[Int(node.typeReference)] {
             case .copy(let layout)?:
                 // Left where it is, to be copied with the bytes around it; its scalars are

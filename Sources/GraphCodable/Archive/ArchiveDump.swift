@@ -100,8 +100,9 @@ struct ArchiveDump {
         let layouts = archive.types.nativeLayoutsByReference
         let kindCodes = TextTable(NodeKind.allCases.sorted { $0.rawValue < $1.rawValue }.map { Array($0.code.utf8) })
         let indents = TextTable((0 ... Self.maximumIndent).map { [UInt8](repeating: UInt8(ascii: "\t"), count: $0) })
-        // The text of payloads, kept until it passes 64 KiB.
+        // The text of payloads, kept until it passes 64 KiB, and the reader of each payload.
         var payloads: [UInt8] = []
+        var reader = archive.payloadReader()
         try archive.walk { node, depth in
             try lines.startLine()
             try indents.write(min(depth, Self.maximumIndent), to: &lines.output)
@@ -119,7 +120,8 @@ struct ArchiveDump {
             try lines.output.write(byte: UInt8(ascii: " "))
             if payloads.count > 1 << 16 { payloads.removeAll(keepingCapacity: true) }
             let start = payloads.count
-            appendPayloadText(of: node, layout: Int(node.typeReference) < layouts.count ? layouts[Int(node.typeReference)] : nil, to: &payloads)
+            reader.reposition(to: node.payload)
+            appendPayloadText(of: node, &reader, layout: Int(node.typeReference) < layouts.count ? layouts[Int(node.typeReference)] : nil, to: &payloads)
             try payloads.withUnsafeBufferPointer { try lines.output.write(UnsafeBufferPointer(rebasing: $0[start...])) }
         } end: { depth in
             try lines.startLine()
@@ -128,12 +130,12 @@ struct ArchiveDump {
         }
     }
 
-    /// Appends the text of a node's payload: a native value (of `layout`) as Swift prints it,
-    /// an opaque one by its description when the encoder has it, otherwise by its size.
-    private func appendPayloadText(of node: ArchiveNode, layout: NativeDescriptor?, to text: inout [UInt8]) {
+    /// Appends the text of a node's payload, which `reader` reads: a native value (of
+    /// `layout`) as Swift prints it, an opaque one by its description when the encoder has
+    /// it, otherwise by its size.
+    private func appendPayloadText(of node: ArchiveNode, _ reader: inout BinaryReadBuffer, layout: NativeDescriptor?, to text: inout [UInt8]) {
         let limit = options.contains(.noTruncation) ? Int.max : Self.valueLimit
         if let descriptor = layout {
-            var reader = archive.payloadReader(of: node)
             if !NativeDescription.write(descriptor, &reader, limit: limit, to: &text) { text.append(contentsOf: "<unreadable \(descriptor)>".utf8) }
         } else if let description = descriptions[node.offset] {
             text.append(contentsOf: (description.count > limit ? String(description.prefix(limit)) + "…" : description).utf8)

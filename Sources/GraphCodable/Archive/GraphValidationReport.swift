@@ -59,6 +59,7 @@ extension ParsedArchive {
     func checkNativeContents(problems: ProblemLog?) throws {
         let checks = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map(contentCheck(for:))
         var payloads: [Range<Int>] = []
+        var reader = payloadReader()
         try bytes.withUnsafeBufferPointer { archive in
             for (index, node) in nodes.enumerated() where Int(node.typeReference) < checks.count {
                 do {
@@ -68,10 +69,10 @@ extension ParsedArchive {
                             throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: node.payload.lowerBound)
                         }
                     case (.biv, .inPlace(let layout)):
-                        var reader = payloadReader(of: node)
+                        reader.reposition(to: node.payload)
                         try layout.checkInPlace(&reader)
                     case (.biv, .compared(let layout)):
-                        var reader = payloadReader(of: node)
+                        reader.reposition(to: node.payload)
                         try NativeContentCheck.check(layout, &reader)
                     case (.val, .uniqueElements):
                         guard !fieldsDifferByBytes(of: index, every: 1, in: archive, payloads: &payloads) else { break }

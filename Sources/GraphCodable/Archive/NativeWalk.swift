@@ -49,9 +49,11 @@ extension NativeDescriptor {
         }
     }
 
-    /// Whether `reader` holds exactly one payload of this layout with valid contents.
-    func isReadable(_ reader: BinaryReadBuffer) -> Bool {
-        var reader = reader
+    /// Whether `reader` holds exactly one payload of this layout with valid contents; the
+    /// reader is left where it was.
+    func isReadable(_ reader: inout BinaryReadBuffer) -> Bool {
+        let unread = reader.offset ..< reader.offset + reader.remainingCount
+        defer { reader.reposition(to: unread) }
         return (try? checkScalars(&reader)) != nil && reader.isAtEnd
     }
 

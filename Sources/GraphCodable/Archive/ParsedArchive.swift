@@ -65,8 +65,16 @@ struct ParsedArchive {
 
     /// A reader over the payload of `node`, charging what it reads to ``budget``.
     func payloadReader(of node: ArchiveNode) -> BinaryReadBuffer {
+        var reader = payloadReader()
+        reader.reposition(to: node.payload)
+        return reader
+    }
+
+    /// A reader over no payload yet, charging what it reads to ``budget``: a reader to move
+    /// to each payload in turn (``BinaryReadBuffer/reposition(to:)``).
+    func payloadReader() -> BinaryReadBuffer {
         var reader = BinaryReadBuffer(
-            bytes: bytes, range: node.payload, version: header.userBinaryIOVersion,
+            bytes: bytes, range: 0 ..< 0, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
         reader.budget = budget
         reader.endRule = .bodyEnd

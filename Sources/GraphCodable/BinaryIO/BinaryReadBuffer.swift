@@ -8,7 +8,7 @@ public struct BinaryReadBuffer: Sendable {
     private let bytes: [UInt8]
     /// The offset of the next byte to read, counted from the start of the archive.
     public private(set) var offset: Int
-    private let end: Int
+    private var end: Int
     /// The user's BinaryIO version the bytes were written with.
     ///
     /// Switch on it in ``BinaryIType/init(from:)`` to read older layouts.
@@ -36,6 +36,14 @@ public struct BinaryReadBuffer: Sendable {
         self.end = range.upperBound
         self.version = version
         self.internalVersion = internalVersion
+    }
+
+    /// Reads `range` of the same bytes from now on: a reader moved from one payload to the
+    /// next costs nothing, where a new one retains the bytes and the budget.
+    mutating func reposition(to range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "a read range outside its bytes")
+        offset = range.lowerBound
+        end = range.upperBound
     }
 
     /// The number of bytes not read yet.

@@ -44,6 +44,7 @@ struct ArchiveJSONWriter {
         try writer.beginArray()
         let texts = NodeTexts(keys: archive.keys.keys, writer: writer)
         let layouts = PayloadLayouts(archive)
+        var reader = archive.payloadReader()
         try archive.walk { node, _ in
             try writer.nextElement()
             let isLeaf = !node.kind.hasFields
@@ -67,7 +68,10 @@ struct ArchiveJSONWriter {
                 try writer.key(text: texts.fields)
                 return try writer.beginArray()
             }
-            if node.kind.hasPayload { try writePayload(of: node, layouts[node.typeReference], to: &writer, texts: texts, stack: stack) }
+            if node.kind.hasPayload {
+                reader.reposition(to: node.payload)
+                try writePayload(of: node, &reader, layouts[node.typeReference], to: &writer, texts: texts, stack: stack)
+            }
             try writer.endObject()
             writer.endInline()
         } end: { _ in
@@ -120,12 +124,11 @@ struct ArchiveJSONWriter {
     /// native payload is read twice, to check it and then to write it, and never held (but
     /// one whose every bit pattern is valid needs no check).
     private func writePayload(
-        of node: ArchiveNode, _ native: (layout: NativeDescriptor, acceptsEveryBitPattern: Bool)?,
+        of node: ArchiveNode, _ reader: inout BinaryReadBuffer, _ native: (layout: NativeDescriptor, acceptsEveryBitPattern: Bool)?,
         to writer: inout JSONTextWriter, texts: NodeTexts, stack: StackGuard
     ) throws {
         if let native {
-            var reader = archive.payloadReader(of: node)
-            if native.acceptsEveryBitPattern || native.layout.isReadable(reader) {
+            if native.acceptsEveryBitPattern || native.layout.isReadable(&reader) {
                 try writer.key(text: texts.value)
                 return try NativeJSON.write(native.layout, &reader, to: &writer, stack: stack)
             }
