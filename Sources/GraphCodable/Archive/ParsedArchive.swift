@@ -108,6 +108,17 @@ private struct BodyParser {
         case index(Int)
     }
 
+    /// A `VAL`/`REF` whose fields are being read: what its fields need to know of it is kept
+    /// here, so that they never look back at a node parsed long before.
+    private struct OpenValue {
+        let index: Int
+        /// The step that reached it.
+        let step: Step?
+        /// Whether its fields are the elements of a collection, all unkeyed.
+        let isCollection: Bool
+        var unkeyedFieldCount: UInt32 = 0
+    }
+
     private let shapes: [ReferenceShape]
     private let types: TypeTable
     private let keys: KeyTable
@@ -118,6 +129,7 @@ private struct BodyParser {
     /// The memory of a node, and of the definition of an object id.
     private static let nodeCost = MemoryLayout<ArchiveNode>.stride
     private static let definitionCost = 32
+    private static let earlyPointerCost = MemoryLayout<(UInt32, UInt32)>.stride
 
     init(types: TypeTable, keys: KeyTable, limits: ArchiveLimits, budget: MemoryBudget, problems: ProblemLog?) {
         self.types = types
@@ -146,8 +158,12 @@ private struct BodyParser {
         let bodyStart = body.offset
         let bodyLength = body.remainingCount
         nodes.reserveCapacity(min(bodyLength / 4, limits.maximumNodeCount, 1 << 16))
-        /// The open VAL/REF nodes, each with the step that reached it.
-        var open: [(index: Int, step: Step?)] = []
+        var open: [OpenValue] = []
+        // Which object ids are defined so far, and the strong pointers met before their
+        // definition, which alone are checked at the end (a pass over all the nodes for
+        // their pointers took a tenth of the parse).
+        var defined = IDBits()
+        var earlyPointers: [(objectID: UInt32, offset: UInt32)] = []
 
         while !body.isAtEnd {
             let offset = body.offset
@@ -162,6 +178,7 @@ private struct BodyParser {
                     throw problem(open, "end marker without an open value", rule: .nodeEnd, at: offset, step: nil)
                 }
                 nodes[parent.index].next = nodes.count
+                nodes[parent.index].unkeyedFieldCount = parent.unkeyedFieldCount
                 try checkFieldCount(of: nodes[parent.index], open, step: parent.step)
                 continue
             }
@@ -178,14 +195,14 @@ private struct BodyParser {
                 if node.keyID > keys.keys.count {
                     try problems.report(problem(open, "key id \(node.keyID) is not in the key table", rule: .nodeKeyID, at: offset, step: step))
                 }
-                if let parent = open.last, Self.collectionCodes.contains(nodes[parent.index].typeReference) {
+                if let parent = open.last, parent.isCollection {
                     let name = types.resolve(nodes[parent.index].typeReference)?.displayName ?? ""
                     try problems.report(problem(open, "the fields of \(name) are unkeyed", rule: .collectionKeyedField, at: offset, step: step))
                 }
                 if open.isEmpty { try problems.report(problem(open, "a top-level node has a key", rule: .rootKeyed, at: offset, step: step)) }
-            } else if let parent = open.last {
-                step = .index(Int(nodes[parent.index].unkeyedFieldCount))
-                nodes[parent.index].unkeyedFieldCount += 1
+            } else if !open.isEmpty {
+                step = .index(Int(open[open.count - 1].unkeyedFieldCount))
+                open[open.count - 1].unkeyedFieldCount += 1
             }
             if tag & NodeTag.typed != 0 {
                 node.typeReference = try readID(&body, "type reference", rule: .nodeTypeReference)
@@ -227,10 +244,16 @@ private struct BodyParser {
             }
             if node.objectID != 0 && !isPointer {
                 try budget.charge(Self.definitionCost, at: offset)
-                if !definitions.insert(nodes.count, for: node.objectID, denseLimit: 2 * nodes.count + 1024) {
+                let denseLimit = 2 * nodes.count + 1024
+                if !definitions.insert(nodes.count, for: node.objectID, denseLimit: denseLimit) {
                     try problems.report(problem(open, "object id \(node.objectID) is defined twice", rule: .identityDefinedTwice, at: offset, step: step))
                 }
-            } else if isTopLevel {
+                defined.insert(node.objectID, limit: denseLimit)
+            } else if kind == .pts && !defined.contains(node.objectID) {
+                try budget.charge(Self.earlyPointerCost, at: offset)
+                earlyPointers.append((node.objectID, UInt32(truncatingIfNeeded: offset)))
+            }
+            if isTopLevel && (node.objectID == 0 || isPointer) {
                 try problems.report(problem(open, "after the root node, only object definitions may follow", rule: .bodyAfterRoot, at: offset, step: step))
             }
             if nodes.count == nodes.capacity {
@@ -238,7 +261,7 @@ private struct BodyParser {
             }
             nodes.append(node)
             if kind.hasFields {
-                open.append((nodes.count - 1, step))
+                open.append(OpenValue(index: nodes.count - 1, step: step, isCollection: Self.collectionCodes.contains(node.typeReference)))
                 guard open.count <= limits.maximumDepth else {
                     throw GCodableError.limit("nesting deeper than \(limits.maximumDepth) levels", at: offset)
                 }
@@ -248,8 +271,8 @@ private struct BodyParser {
         guard open.isEmpty else {
             throw problem(open, "truncated body: \(open.count) values are not closed", rule: .bodyUnclosed, at: body.offset, step: nil)
         }
-        for node in nodes where node.kind == .pts && definitions[node.objectID] == nil {
-            try problems.report(.invalid("strong pointer to object id \(node.objectID), which the archive never defines", rule: .identityUndefined, at: node.offset))
+        for pointer in earlyPointers where definitions[pointer.objectID] == nil {
+            try problems.report(.invalid("strong pointer to object id \(pointer.objectID), which the archive never defines", rule: .identityUndefined, at: Int(pointer.offset)))
         }
         return (nodes, definitions)
     }
@@ -271,7 +294,7 @@ private struct BodyParser {
 
     /// Checks the number of fields of a closed `VAL`: a dictionary alternates keys and
     /// values, an optional box holds one value.
-    private func checkFieldCount(of node: ArchiveNode, _ open: [(index: Int, step: Step?)], step: Step?) throws {
+    private func checkFieldCount(of node: ArchiveNode, _ open: [OpenValue], step: Step?) throws {
         let count = node.unkeyedFieldCount
         if node.typeReference == NativeTypeCode.dictionary.rawValue, !count.isMultiple(of: 2) {
             try problems.report(problem(open, "a Dictionary of \(count) fields: keys and values alternate", rule: .dictionaryFields, at: node.offset, step: step))
@@ -283,7 +306,7 @@ private struct BodyParser {
     /// A problem at `offset`, with the path to the node being read: through the `open`
     /// nodes, then `step`.
     private func problem(
-        _ open: [(index: Int, step: Step?)], _ description: String, rule: FormatRule, at offset: Int, step: Step?
+        _ open: [OpenValue], _ description: String, rule: FormatRule, at offset: Int, step: Step?
     ) -> GCodableError {
         var context = GCodableError.Context(debugDescription: description, byteOffset: offset)
         context.rule = rule
@@ -303,5 +326,23 @@ private struct BodyParser {
             throw GCodableError.invalid("invalid \(what) \(raw)", rule: rule, at: offset)
         }
         return id
+    }
+}
+
+/// A set of object ids, a bit each, for ids up to a limit the caller gives (those above it
+/// are never members), so that its size stays in proportion to the archive.
+private struct IDBits {
+    private var words: [UInt64] = []
+
+    func contains(_ id: UInt32) -> Bool {
+        let word = Int(id >> 6)
+        return word < words.count && words[word] & 1 << (id & 63) != 0
+    }
+
+    mutating func insert(_ id: UInt32, limit: Int) {
+        guard Int(id) <= limit else { return }
+        let word = Int(id >> 6)
+        if word >= words.count { words.append(contentsOf: repeatElement(0, count: max(word + 1 - words.count, words.count))) }
+        words[word] |= 1 << (id & 63)
     }
 }
