@@ -47,4 +47,21 @@ import Testing
             }
         }
     }
+
+    /// Member names read as a word where they lie give the word their decoded bytes give,
+    /// near the text's end too, escapes or not.
+    @Test func shortNamesAreTheirDecodedBytes() throws {
+        let names = ["", "a", "id", "key", "kind", "value", "fields", "1234567", "12345678", #"k\u0069nd"#, #"\"q"#, "é", #"a\nb"#]
+        for name in names {
+            for json in ["{\"\(name)\":1}", "{\"\(name)\":[1,2,3,4,5,6,7,8,9]}"] {
+                try JSONText.withChecked(Array(json.utf8), maximumDepth: 10, budget: MemoryBudget(.max)) { text in
+                    text.forEachMember(of: text.root) { range, _ in
+                        var decoded: [UInt8] = []
+                        text.decodeString(range, into: &decoded)
+                        #expect(text.shortName(range) == JSONText.shortName(decoded), "\(json)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -120,6 +120,11 @@ struct JSONText {
     /// escapes decoded) as one word, its length in the top byte: names compared in one step.
     /// Nil for a longer name.
     func shortName(_ name: Range<Int>) -> UInt64? {
+        if name.count <= 7, bytes.count - name.lowerBound >= 8 {
+            // The name's bytes as they lie, unless one is a backslash.
+            let word = Self.word(bytes, at: name.lowerBound) & (1 << (8 * UInt64(name.count)) - 1)
+            if Self.contentStops(word) == 0 { return word | UInt64(name.count) << 56 }
+        }
         // An escape stands for at least one byte in at most six: a longer name stays longer.
         guard name.count <= 6 * 7 else { return nil }
         guard name.count > 7 || bytes[name].contains(UInt8(ascii: "\\")) else { return Self.shortName(bytes[name]) }
