@@ -77,6 +77,19 @@ import Testing
         #expect(try GraphArchive.bytes(fromJSON: Array(decomposed.utf8)) == bytes)
     }
 
+    /// Keys alike in length and in their first and last bytes (which the reader's first
+    /// guess of a key's id goes by) each keep their own id.
+    @Test func keysAlikeAtTheirEndsKeepTheirIDs() throws {
+        var model = try GraphArchive(bytes: try GraphEncoder().encode(GuideKeyedUnkeyedTests.KeyedExample(name: "a")) as Bytes)
+        let alike = (0 ..< 40).map { "k\($0 % 10)\($0 / 10)z" } + ["", "a", "é"]
+        model.keys = alike
+        model.body = [.init(kind: .val, type: 0, fields: alike.indices.reversed().map { index in
+            .init(kind: .nil, key: UInt32(index + 1))
+        })]
+        let bytes = try model.bytes()
+        #expect(try GraphArchive.bytes(fromJSON: Array(try model.jsonData())) == bytes)
+    }
+
     /// Expects the JSON form `body` (the nodes of a document) to be refused with `message`.
     static func expectRefused(types: String = "", keys: String = "", body: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let json = String(decoding: HostileArchiveJSONTests.document(types: types, body: body), as: UTF8.self)

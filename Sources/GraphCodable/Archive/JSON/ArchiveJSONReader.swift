@@ -319,6 +319,9 @@ private struct KeyIDs {
     /// so that no text can make the keys collide).
     private var idsByHash: [Int: [UInt32]] = [:]
     private var idsByKey: [String: UInt32] = [:]
+    /// The id of the first key with each ``guessSlot(_:)``, tried before the hash: a key's
+    /// bytes confirm it, so a text can only make it miss.
+    private var guesses = [UInt32](repeating: 0, count: 256)
 
     /// The memory of a key beyond its text: its string, its bytes and its entries.
     static let costPerKey = 160
@@ -327,9 +330,18 @@ private struct KeyIDs {
         self.keys = keys.map { Array($0.utf8) }
         for (index, key) in keys.enumerated() {
             let id = UInt32(index + 1)
-            self.keys[index].withUnsafeBufferPointer { idsByHash[Self.hash($0), default: []].append(id) }
+            self.keys[index].withUnsafeBufferPointer { utf8 in
+                idsByHash[Self.hash(utf8), default: []].append(id)
+                if guesses[Self.guessSlot(utf8)] == 0 { guesses[Self.guessSlot(utf8)] = id }
+            }
             if idsByKey[key] == nil { idsByKey[key] = id }
         }
+    }
+
+    /// A slot for a key by its length and its first and last bytes.
+    private static func guessSlot(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let first = utf8.first, let last = utf8.last else { return 0 }
+        return (utf8.count &* 31 &+ Int(first) &* 7 &+ Int(last)) & 255
     }
 
     private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
@@ -339,6 +351,8 @@ private struct KeyIDs {
     }
 
     func id(of utf8: UnsafeBufferPointer<UInt8>) -> UInt32? {
-        idsByHash[Self.hash(utf8)]?.first { keys[Int($0) - 1].elementsEqual(utf8) } ?? idsByKey[String(decoding: utf8, as: UTF8.self)]
+        let guess = guesses[Self.guessSlot(utf8)]
+        if guess != 0, keys[Int(guess) - 1].withUnsafeBufferPointer({ $0.elementsEqual(utf8) }) { return guess }
+        return idsByHash[Self.hash(utf8)]?.first { keys[Int($0) - 1].elementsEqual(utf8) } ?? idsByKey[String(decoding: utf8, as: UTF8.self)]
     }
 }
