@@ -38,7 +38,8 @@ struct ParsedArchive {
             bytes: bytes, range: header.bodyRange, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
         body.endRule = .bodyEnd
-        let parser = BodyParser(types: types, keys: keys, limits: limits, budget: budget, problems: problems)
+        let parser = BodyParser(
+            types: types, keys: keys, internalVersion: header.internalBinaryIOVersion, limits: limits, budget: budget, problems: problems)
         (nodes, definitions) = try parser.parse(&body)
     }
 
@@ -93,6 +94,10 @@ private struct BodyParser {
 
     private enum Payload {
         case none
+        /// The same size for every value (skipped without looking at its layout).
+        case fixed(Int)
+        /// A variable-length integer.
+        case varint
         case scalar(NativeTypeCode)
         case composite(NativeDescriptor)
         case opaque
@@ -131,7 +136,7 @@ private struct BodyParser {
     private static let definitionCost = 32
     private static let earlyPointerCost = MemoryLayout<(UInt32, UInt32)>.stride
 
-    init(types: TypeTable, keys: KeyTable, limits: ArchiveLimits, budget: MemoryBudget, problems: ProblemLog?) {
+    init(types: TypeTable, keys: KeyTable, internalVersion: UInt16, limits: ArchiveLimits, budget: MemoryBudget, problems: ProblemLog?) {
         self.types = types
         self.keys = keys
         self.limits = limits
@@ -141,6 +146,9 @@ private struct BodyParser {
         shapes = (0 ..< count).map { reference in
             if reference == 0 { return ReferenceShape(kinds: Self.mask(.val, .ref, .bir, .nil, .pts, .ptc), payload: .none) }
             switch types.resolve(UInt32(reference)) {
+            case .native(let descriptor)? where descriptor.fixedSize(internalVersion: internalVersion) != nil:
+                return ReferenceShape(kinds: Self.mask(.biv), payload: .fixed(descriptor.fixedSize(internalVersion: internalVersion) ?? 0))
+            case .native(.scalar(let code))? where code.isWideInteger: return ReferenceShape(kinds: Self.mask(.biv), payload: .varint)
             case .native(.scalar(let code))?: return ReferenceShape(kinds: Self.mask(.biv), payload: .scalar(code))
             case .native(let descriptor)?: return ReferenceShape(kinds: Self.mask(.biv), payload: .composite(descriptor))
             case .structured?: return ReferenceShape(kinds: Self.mask(.val), payload: .none)
@@ -230,6 +238,12 @@ private struct BodyParser {
             if kind.hasPayload {
                 let start = body.offset
                 switch shapes[Int(node.typeReference)].payload {
+                case .fixed(let size):
+                    try body.withBytes(count: size) { _ in }
+                    node.payload = start ..< body.offset
+                case .varint:
+                    _ = try body.readVarUInt()
+                    node.payload = start ..< body.offset
                 case .scalar(let code):
                     try code.skip(&body, maximumLength: limits.maximumLength)
                     node.payload = start ..< body.offset
@@ -319,13 +333,17 @@ private struct BodyParser {
         return .invalidArchive(context)
     }
 
+    @inline(__always)
     private func readID(_ body: inout BinaryReadBuffer, _ what: String, rule: FormatRule) throws -> UInt32 {
         let offset = body.offset
         let raw = try body.readVarUInt()
-        guard raw >= 1, let id = UInt32(exactly: raw) else {
-            throw GCodableError.invalid("invalid \(what) \(raw)", rule: rule, at: offset)
-        }
-        return id
+        guard raw >= 1, raw <= UInt32.max else { throw Self.invalidID(raw, what, rule: rule, at: offset) }
+        return UInt32(truncatingIfNeeded: raw)
+    }
+
+    @inline(never)
+    private static func invalidID(_ raw: UInt64, _ what: String, rule: FormatRule, at offset: Int) -> GCodableError {
+        .invalid("invalid \(what) \(raw)", rule: rule, at: offset)
     }
 }
 
