@@ -185,9 +185,10 @@ private struct BodyParser {
                 guard let parent = open.popLast() else {
                     throw problem(open, "end marker without an open value", rule: .nodeEnd, at: offset, step: nil)
                 }
+                // Checked before the node is written: reading it right after would stall.
+                if parent.isCollection { try checkFieldCount(parent.unkeyedFieldCount, of: nodes[parent.index], open, step: parent.step) }
                 nodes[parent.index].next = nodes.count
                 nodes[parent.index].unkeyedFieldCount = parent.unkeyedFieldCount
-                try checkFieldCount(of: nodes[parent.index], open, step: parent.step)
                 continue
             }
             let isTopLevel = open.isEmpty && !nodes.isEmpty
@@ -306,10 +307,9 @@ private struct BodyParser {
     /// dictionaries and optional boxes.
     private static let collectionCodes = UInt32(NativeTypeCode.array.rawValue) ... UInt32(NativeTypeCode.optional.rawValue)
 
-    /// Checks the number of fields of a closed `VAL`: a dictionary alternates keys and
+    /// Checks the number of fields, `count`, of a closed `VAL`: a dictionary alternates keys and
     /// values, an optional box holds one value.
-    private func checkFieldCount(of node: ArchiveNode, _ open: [OpenValue], step: Step?) throws {
-        let count = node.unkeyedFieldCount
+    private func checkFieldCount(_ count: UInt32, of node: ArchiveNode, _ open: [OpenValue], step: Step?) throws {
         if node.typeReference == NativeTypeCode.dictionary.rawValue, !count.isMultiple(of: 2) {
             try problems.report(problem(open, "a Dictionary of \(count) fields: keys and values alternate", rule: .dictionaryFields, at: node.offset, step: step))
         } else if node.typeReference == NativeTypeCode.optional.rawValue, count != 1 {
