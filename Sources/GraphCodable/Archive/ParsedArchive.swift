@@ -146,16 +146,22 @@ private struct BodyParser {
         shapes = (0 ..< count).map { reference in
             if reference == 0 { return ReferenceShape(kinds: Self.mask(.val, .ref, .bir, .nil, .pts, .ptc), payload: .none) }
             switch types.resolve(UInt32(reference)) {
-            case .native(let descriptor)? where descriptor.fixedSize(internalVersion: internalVersion) != nil:
-                return ReferenceShape(kinds: Self.mask(.biv), payload: .fixed(descriptor.fixedSize(internalVersion: internalVersion) ?? 0))
-            case .native(.scalar(let code))? where code.isWideInteger: return ReferenceShape(kinds: Self.mask(.biv), payload: .varint)
-            case .native(.scalar(let code))?: return ReferenceShape(kinds: Self.mask(.biv), payload: .scalar(code))
-            case .native(let descriptor)?: return ReferenceShape(kinds: Self.mask(.biv), payload: .composite(descriptor))
+            case .native(let descriptor)?: return ReferenceShape(kinds: Self.mask(.biv), payload: Self.payload(of: descriptor, internalVersion))
             case .structured?: return ReferenceShape(kinds: Self.mask(.val), payload: .none)
             case .named(let named)? where named.kind == .value: return ReferenceShape(kinds: Self.mask(.val, .biv), payload: .opaque)
             case .named?: return ReferenceShape(kinds: Self.mask(.ref, .bir), payload: .opaque)
             case nil: return ReferenceShape(kinds: 0, payload: .none)
             }
+        }
+    }
+
+    /// How a native payload of `layout` is skipped.
+    private static func payload(of layout: NativeDescriptor, _ internalVersion: UInt16) -> Payload {
+        if let size = layout.fixedSize(internalVersion: internalVersion) { return .fixed(size) }
+        switch layout {
+        case .scalar(let code) where code.isWideInteger: return .varint
+        case .scalar(let code): return .scalar(code)
+        default: return .composite(layout)
         }
     }
 

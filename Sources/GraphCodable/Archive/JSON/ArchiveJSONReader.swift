@@ -332,7 +332,8 @@ private struct KeyIDs {
             let id = UInt32(index + 1)
             self.keys[index].withUnsafeBufferPointer { utf8 in
                 idsByHash[Self.hash(utf8), default: []].append(id)
-                if guesses[Self.guessSlot(utf8)] == 0 { guesses[Self.guessSlot(utf8)] = id }
+                let slot = Self.guessSlot(utf8)
+                if guesses[slot] == 0 { guesses[slot] = id }
             }
             if idsByKey[key] == nil { idsByKey[key] = id }
         }

@@ -139,15 +139,7 @@ struct JSONScanner {
     @inline(__always)
     private mutating func digits() -> Int {
         let first = offset
-        while bytes.count - offset >= 8 {
-            let others = JSONText.nonDigits(JSONText.word(bytes, at: offset))
-            guard others != 0 else {
-                offset += 8
-                continue
-            }
-            offset += JSONText.firstMarked(others)
-            return offset - first
-        }
+        offset = JSONText.firstMarkedOffset(in: bytes, from: offset, JSONText.nonDigits)
         while offset < bytes.count, bytes[offset] &- UInt8(ascii: "0") < 10 { offset += 1 }
         return offset - first
     }
@@ -158,14 +150,7 @@ struct JSONScanner {
     private mutating func string() throws {
         offset += 1
         while true {
-            if bytes.count - offset >= 8 {
-                let stops = JSONText.plainTextStops(JSONText.word(bytes, at: offset))
-                guard stops != 0 else {
-                    offset += 8
-                    continue
-                }
-                offset += JSONText.firstMarked(stops)
-            }
+            offset = JSONText.firstMarkedOffset(in: bytes, from: offset, JSONText.plainTextStops)
             guard offset < bytes.count else { throw error("unterminated string") }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {

@@ -49,18 +49,11 @@ struct JSONText {
     /// The offset just past the number or literal at `offset`.
     private func scalarEnd(from offset: Int) -> Int {
         var offset = offset
-        while bytes.count - offset >= 8 {
-            let stops = Self.scalarStops(Self.word(bytes, at: offset))
-            guard stops != 0 else {
-                offset += 8
-                continue
-            }
-            offset += Self.firstMarked(stops)
-            if Self.endsScalar(bytes[offset]) { return offset }
+        while true {
+            offset = Self.firstMarkedOffset(in: bytes, from: offset, Self.scalarStops)
+            guard offset < bytes.count, !Self.endsScalar(bytes[offset]) else { return offset }
             offset += 1
         }
-        while offset < bytes.count, !Self.endsScalar(bytes[offset]) { offset += 1 }
-        return offset
     }
 
     /// The first element of the array at `position`, or nil when it is empty.
@@ -156,14 +149,7 @@ struct JSONText {
         var end = offset + 1
         var hasEscapes = false
         while true {
-            if bytes.count - end >= 8 {
-                let stops = Self.contentStops(Self.word(bytes, at: end))
-                guard stops != 0 else {
-                    end += 8
-                    continue
-                }
-                end += Self.firstMarked(stops)
-            }
+            end = Self.firstMarkedOffset(in: bytes, from: end, Self.contentStops)
             switch bytes[end] {
             case UInt8(ascii: "\""): return (offset + 1 ..< end, hasEscapes)
             case UInt8(ascii: "\\"):
@@ -376,6 +362,19 @@ struct JSONText {
     @inline(__always)
     static func firstMarked(_ mask: UInt64) -> Int {
         mask.trailingZeroBitCount >> 3
+    }
+
+    /// The offset of the first byte from `offset` on that `mask` marks, looked for eight
+    /// bytes at a time; when fewer than eight bytes remain unmarked, the offset of those.
+    @inline(__always)
+    static func firstMarkedOffset(in bytes: UnsafeBufferPointer<UInt8>, from offset: Int, _ mask: (UInt64) -> UInt64) -> Int {
+        var offset = offset
+        while bytes.count - offset >= 8 {
+            let marked = mask(word(bytes, at: offset))
+            if marked != 0 { return offset + firstMarked(marked) }
+            offset += 8
+        }
+        return offset
     }
 
     /// The bytes of `word` that end or interrupt a string's content: quotes and backslashes.

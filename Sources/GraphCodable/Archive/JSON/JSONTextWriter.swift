@@ -139,14 +139,7 @@ struct JSONTextWriter {
         var plain = 0  // the start of the bytes not written yet, which need no escape
         var index = 0
         while true {
-            if utf8.count - index >= 8 {
-                let stops = JSONText.escapeStops(JSONText.word(utf8, at: index))
-                guard stops != 0 else {
-                    index += 8
-                    continue
-                }
-                index += JSONText.firstMarked(stops)
-            }
+            index = JSONText.firstMarkedOffset(in: utf8, from: index, JSONText.escapeStops)
             guard index < utf8.count else { break }
             let byte = utf8[index]
             if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
