@@ -25,7 +25,6 @@ import Testing
         }
     }
 
-    /// A packed array of nil `SIMD64<Double>?`: one byte each in the archive, 513 in memory.
     /// The parsed node list of a large archive grows to about the size it needs, not to
     /// twice it (a list reallocated by doubling held both sizes at once).
     @Test func theNodeListOfALargeArchiveIsNotDoubled() throws {
@@ -35,6 +34,7 @@ import Testing
         #expect(archive.nodes.capacity < archive.nodes.count + archive.nodes.count / 4)
     }
 
+    /// A packed array of nil `SIMD64<Double>?`: one byte each in the archive, 513 in memory.
     @Test func packedElementsLargerThanTheirBytes() throws {
         let value = [SIMD64<Double>?](repeating: nil, count: 100_000)
         let bytes = try GraphEncoder().encode(value) as Bytes
