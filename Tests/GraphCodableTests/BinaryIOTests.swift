@@ -29,6 +29,61 @@ import Testing
         #expect(try Self.written { try [1, 2].write(to: &$0) } == [2, 2, 4])
     }
 
+    /// Random writes, from an almost empty buffer that must grow many times, give the bytes
+    /// a plain array built by hand gives; length prefixes that need more than one byte move
+    /// what follows them.
+    @Test func writesGiveTheBytesOfAPlainModel() {
+        var generator = SplitMix64(seed: 77)
+        func varUInt(_ value: UInt64) -> [UInt8] {
+            var rest = value, bytes: [UInt8] = []
+            while rest >= 0x80 { bytes.append(UInt8(rest & 0x7F) | 0x80); rest >>= 7 }
+            return bytes + [UInt8(rest)]
+        }
+        func write(_ buffer: inout BinaryWriteBuffer, _ model: inout [UInt8], after base: Int, depth: Int) {
+            for _ in 0 ..< Int.random(in: 1 ... 12, using: &generator) {
+                let length = [0, 1, 7, 127, 128, 300, 16_383, 16_384, 20_000].randomElement(using: &generator)!
+                let raw = (0 ..< length).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }
+                switch Int.random(in: 0 ... 7, using: &generator) {
+                case 0:
+                    buffer.writeByte(raw.first ?? 9); model.append(raw.first ?? 9)
+                case 1:
+                    raw.withUnsafeBytes { buffer.writeBytes($0) }; model += raw
+                case 2:
+                    buffer.writeBytes(repeatElement(raw.last ?? 3, count: length % 50)); model += repeatElement(raw.last ?? 3, count: length % 50)
+                case 3:
+                    let value = generator.next() >> (generator.next() % 64)
+                    buffer.writeVarUInt(value); model += varUInt(value)
+                case 4:
+                    let value = UInt32(truncatingIfNeeded: generator.next())
+                    buffer.writeFixedWidth(value); model += withUnsafeBytes(of: value.littleEndian, Array.init)
+                case 5:
+                    let text = String(decoding: raw.map { $0 & 0x7F }, as: UTF8.self)
+                    buffer.writeString(text); model += varUInt(UInt64(text.utf8.count)) + Array(text.utf8)
+                case 6 where depth < 2:
+                    var inner: [UInt8] = []
+                    let innerBase = buffer.count + 1
+                    buffer.writeLengthPrefixed { write(&$0, &inner, after: innerBase, depth: depth + 1) }
+                    model += varUInt(UInt64(inner.count)) + inner
+                default:
+                    guard !model.isEmpty else { continue }
+                    let offset = Int.random(in: 0 ..< model.count, using: &generator)
+                    let patch = Array(raw.prefix(model.count - offset))
+                    patch.withUnsafeBytes { buffer.overwrite(at: base + offset, with: $0) }
+                    model.replaceSubrange(offset ..< offset + patch.count, with: patch)
+                }
+                #expect(buffer.count == base + model.count)
+            }
+        }
+        for _ in 0 ..< 20 {
+            var buffer = BinaryWriteBuffer(version: 0, internalVersion: BinaryIOInternalVersion.current, reservingCapacity: 1)
+            var model: [UInt8] = []
+            write(&buffer, &model, after: 0, depth: 0)
+            #expect(buffer.bytes == model)
+            #expect(buffer.takeBytes() == model)
+            #expect(buffer.count == 0 && buffer.bytes.isEmpty)
+        }
+    }
+
     /// Arrays of integers, written and read in one pass, have the layout of their count
     /// followed by each element, in both internal layouts.
     @Test func integerArraysMatchTheirElementsLayout() throws {

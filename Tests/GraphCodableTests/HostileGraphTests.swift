@@ -59,9 +59,10 @@ import Testing
         case .type: ids.type = value
         case .object: ids.object = value
         }
-        let header = ScratchBytes.nodeHeader(node.kind, keyID: ids.key, typeReference: ids.type, objectID: ids.object)
+        var header = BinaryWriteBuffer()
+        header.writeNodeHeader(node.kind, keyID: ids.key, typeReference: ids.type, objectID: ids.object)
         var bytes = Array(archive.bytes[..<node.offset])
-        header.withBytes { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: header.bytes)
         bytes.append(contentsOf: archive.bytes[reader.offset...])
         var sealed = archive.header
         sealed.bodyLength = UInt64(Int(sealed.bodyLength) + bytes.count - archive.bytes.count)

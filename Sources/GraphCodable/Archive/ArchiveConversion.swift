@@ -65,9 +65,8 @@ extension ParsedArchive {
                 try layout.transcode(&reader, to: &buffer)
             case .opaque(let rewrite)?:
                 // Opaque payloads are length-prefixed: rewrite the prefix too.
-                var prefix = ScratchBytes()
-                prefix.appendVarUInt(UInt64(node.payload.count))
-                buffer.writeBytes(bytes[copied ..< node.payload.lowerBound - prefix.count])
+                let prefixSize = BinaryWriteBuffer.varUIntSize(UInt64(node.payload.count))
+                buffer.writeBytes(bytes[copied ..< node.payload.lowerBound - prefixSize])
                 try buffer.writeLengthPrefixed { try rewrite(&reader, &$0) }
             case .missing?, nil:
                 preconditionFailure("every payload's type was found above")
@@ -80,7 +79,7 @@ extension ParsedArchive {
         buffer.writeBytes(bytes[copied ..< header.bodyRange.upperBound])
         let bodyLength = buffer.count - ArchiveHeader.size
         buffer.writeBytes(bytes[header.tablesRange])
-        var bytes = buffer.bytes
+        var bytes = buffer.takeBytes()
         var header = header
         header.internalBinaryIOVersion = targetInternal
         header.userBinaryIOVersion = targetUser

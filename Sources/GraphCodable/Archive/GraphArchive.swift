@@ -154,7 +154,7 @@ public struct GraphArchive: Sendable, Equatable {
         try writeBody(&buffer)
         let bodyLength = buffer.count - ArchiveHeader.size
         writeTables(types: types, keys: keys, to: &buffer)
-        var bytes = buffer.bytes
+        var bytes = buffer.takeBytes()
         ArchiveHeader.seal(&bytes, header: ArchiveHeader(
             flags: isChecksummed ? .checksummed : [], internalBinaryIOVersion: internalBinaryIOVersion,
             userBinaryIOVersion: userBinaryIOVersion, bodyLength: UInt64(bodyLength),

@@ -2,8 +2,11 @@
 ///
 /// `BinaryWriteBuffer` is a value type: a type's ``BinaryOType/write(to:)`` receives it `inout`.
 public struct BinaryWriteBuffer: Sendable {
-    /// The bytes written so far.
-    public internal(set) var bytes: [UInt8]
+    /// The bytes written so far, then zeros up to the room reserved: writes store into that
+    /// room rather than append, so that a node's few bytes cost no per-byte bookkeeping.
+    private var storage: [UInt8]
+    /// The number of bytes written so far.
+    public private(set) var count = 0
     /// The user's BinaryIO version, chosen with `GraphEncoder(binaryIOVersion:)`.
     ///
     /// Switch on it in ``BinaryOType/write(to:)`` to keep writing an older layout.
@@ -19,59 +22,108 @@ public struct BinaryWriteBuffer: Sendable {
     init(version: UInt16, internalVersion: UInt16, reservingCapacity capacity: Int = 256) {
         self.version = version
         self.internalVersion = internalVersion
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = Array(repeating: 0, count: max(capacity, 16))
     }
 
-    /// The number of bytes written so far.
-    public var count: Int { bytes.count }
+    /// The bytes written so far.
+    public var bytes: [UInt8] { Array(storage[..<count]) }
+
+    /// Takes the bytes written out of the buffer, which is left empty (no copy).
+    mutating func takeBytes() -> [UInt8] {
+        storage.removeSubrange(count...)
+        count = 0
+        var taken: [UInt8] = []
+        swap(&taken, &storage)
+        return taken
+    }
+
+    /// Lets `body` write at most `room` bytes after those written, from the address it
+    /// receives; `body` returns how many it wrote.
+    @inline(__always)
+    mutating func appendInPlace(upTo room: Int, _ body: (UnsafeMutableRawPointer) throws -> Int) rethrows {
+        if storage.count &- count < room { grow(toFit: room) }
+        let start = count
+        count = start + (try storage.withUnsafeMutableBytes { try body($0.baseAddress.unsafelyUnwrapped + start) })
+    }
+
+    /// Reserves room for `room` more bytes, at least doubling what was reserved.
+    @inline(never)
+    private mutating func grow(toFit room: Int) {
+        let needed = count + room
+        let capacity = max(storage.count * 2, needed)
+        storage = Array(unsafeUninitializedCapacity: capacity) { grown, initialized in
+            let raw = UnsafeMutableRawBufferPointer(grown)
+            storage.withUnsafeBytes { raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            UnsafeMutableRawBufferPointer(rebasing: raw[count...]).initializeMemory(as: UInt8.self, repeating: 0)
+            initialized = capacity
+        }
+    }
 
     /// Appends one byte.
     @inline(__always)
     public mutating func writeByte(_ byte: UInt8) {
-        bytes.append(byte)
+        appendInPlace(upTo: 1) { $0.storeBytes(of: byte, as: UInt8.self); return 1 }
     }
 
     /// Appends raw bytes, unchanged.
     public mutating func writeBytes(_ raw: UnsafeRawBufferPointer) {
-        bytes.append(contentsOf: raw)
-    }
-
-    /// Appends a few bytes (a node's header), one by one: cheaper than a copy for so few.
-    @inline(__always)
-    mutating func appendFew(_ few: UnsafeBufferPointer<UInt8>) {
-        for byte in few { bytes.append(byte) }
+        guard let source = raw.baseAddress else { return }
+        appendInPlace(upTo: raw.count) { $0.copyMemory(from: source, byteCount: raw.count); return raw.count }
     }
 
     /// Appends a collection of raw bytes, unchanged.
     public mutating func writeBytes<C: Collection>(_ collection: C) where C.Element == UInt8 {
-        let appended: Void? = collection.withContiguousStorageIfAvailable { buffer in
-            bytes.append(contentsOf: UnsafeRawBufferPointer(buffer))
-        }
-        if appended == nil { bytes.append(contentsOf: collection) }
+        let appended: Void? = collection.withContiguousStorageIfAvailable { writeBytes(UnsafeRawBufferPointer($0)) }
+        if appended == nil { for byte in collection { writeByte(byte) } }
     }
 
     /// Appends an integer in its full width, little-endian.
     @inline(__always)
     public mutating func writeFixedWidth<T: FixedWidthInteger>(_ value: T) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        appendInPlace(upTo: MemoryLayout<T>.size) {
+            $0.storeBytes(of: value.littleEndian, as: T.self)
+            return MemoryLayout<T>.size
+        }
     }
 
     /// Appends an unsigned integer as a LEB128 variable-length integer (1 to 10 bytes).
     @inline(__always)
     public mutating func writeVarUInt(_ value: UInt64) {
+        appendInPlace(upTo: Self.maximumVarIntSize) { Self.storeVarUInt(value, at: $0) }
+    }
+
+    /// The most bytes a variable-length integer takes.
+    static let maximumVarIntSize = 10
+
+    /// Stores `value` as a LEB128 variable-length integer at `address`; returns its size.
+    @inline(__always)
+    static func storeVarUInt(_ value: UInt64, at address: UnsafeMutableRawPointer) -> Int {
         var rest = value
+        var size = 0
         while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            address.storeBytes(of: UInt8(truncatingIfNeeded: rest) | 0x80, toByteOffset: size, as: UInt8.self)
             rest &>>= 7
+            size += 1
         }
-        bytes.append(UInt8(truncatingIfNeeded: rest))
+        address.storeBytes(of: UInt8(truncatingIfNeeded: rest), toByteOffset: size, as: UInt8.self)
+        return size + 1
+    }
+
+    /// The number of bytes `value` takes as a variable-length integer.
+    static func varUIntSize(_ value: UInt64) -> Int {
+        max(1, (64 - value.leadingZeroBitCount + 6) / 7)
+    }
+
+    /// The zig-zag form of a signed integer, for a variable-length integer.
+    @inline(__always)
+    static func zigZag(_ value: Int64) -> UInt64 {
+        UInt64(bitPattern: (value &<< 1) ^ (value &>> 63))
     }
 
     /// Appends a signed integer as a zig-zag LEB128 variable-length integer.
     @inline(__always)
     public mutating func writeVarInt(_ value: Int64) {
-        writeVarUInt(UInt64(bitPattern: (value &<< 1) ^ (value &>> 63)))
+        writeVarUInt(Self.zigZag(value))
     }
 
     /// Appends an element count or a byte length.
@@ -86,7 +138,7 @@ public struct BinaryWriteBuffer: Sendable {
     @inline(__always)
     public mutating func writeInteger<T: FixedWidthInteger>(_ value: T) {
         if T.bitWidth == 8 {
-            bytes.append(UInt8(truncatingIfNeeded: value))
+            writeByte(UInt8(truncatingIfNeeded: value))
         } else if internalVersion >= BinaryIOInternalVersion.fixedWidthIntegers {
             writeFixedWidth(value)
         } else if T.isSigned {
@@ -111,16 +163,35 @@ public struct BinaryWriteBuffer: Sendable {
     public mutating func writeString(_ string: String) {
         var string = string
         string.withUTF8 { utf8 in
-            writeCount(utf8.count)
-            bytes.append(contentsOf: UnsafeRawBufferPointer(utf8))
+            appendInPlace(upTo: Self.maximumVarIntSize + utf8.count) { address in
+                let prefix = Self.storeVarUInt(UInt64(utf8.count), at: address)
+                if let text = utf8.baseAddress { (address + prefix).copyMemory(from: text, byteCount: utf8.count) }
+                return prefix + utf8.count
+            }
         }
     }
 
     /// Overwrites bytes already written, starting at `offset`.
     mutating func overwrite(at offset: Int, with raw: UnsafeRawBufferPointer) {
-        bytes.withUnsafeMutableBytes { destination in
+        precondition(offset >= 0 && raw.count <= count - offset, "overwriting bytes not written")
+        storage.withUnsafeMutableBytes { destination in
             UnsafeMutableRawBufferPointer(rebasing: destination[offset ..< offset + raw.count])
                 .copyMemory(from: raw)
+        }
+    }
+
+    /// Writes `value` as a variable-length integer in place of the one-byte placeholder at
+    /// `offset`, moving what follows when it takes more than a byte.
+    mutating func fillVarUIntPlaceholder(at offset: Int, with value: UInt64) {
+        precondition(offset >= 0 && offset < count, "filling a placeholder not written")
+        let size = Self.varUIntSize(value)
+        if storage.count - count < size - 1 { grow(toFit: size - 1) }
+        let following = count - offset - 1
+        count += size - 1
+        storage.withUnsafeMutableBytes { raw in
+            let placeholder = raw.baseAddress.unsafelyUnwrapped.advanced(by: offset).assumingMemoryBound(to: UInt8.self)
+            (placeholder + size).update(from: placeholder + 1, count: following)
+            _ = Self.storeVarUInt(value, at: UnsafeMutableRawPointer(placeholder))
         }
     }
 }

@@ -163,12 +163,11 @@ final class DecodingSession: GDecoder {
     }
 
     func decode<Key: RawRepresentable, Value: GDecodable>(for key: Key) throws -> Value where Key.RawValue == String {
-        let rawKey = key.rawValue
-        let field = try keyedField(rawKey)
+        let field = try keyedField(key)
         do {
             return try decodeNode(field)
         } catch let error as GCodableError {
-            throw error.prefixingPath(with: .key(rawKey))
+            throw error.prefixingPath(with: .key(key.rawValue))
         }
     }
 
@@ -179,8 +178,7 @@ final class DecodingSession: GDecoder {
 
     func deferDecode<Key: RawRepresentable, Value: GDecodable>(for key: Key, _ setter: @escaping (Value) -> Void) throws
     where Key.RawValue == String {
-        let rawKey = key.rawValue
-        deferDecoding(try keyedField(rawKey), path: .key(rawKey), setter)
+        deferDecoding(try keyedField(key), path: .key(key.rawValue), setter)
     }
 
     private func deferDecoding<Value: GDecodable>(
@@ -209,8 +207,9 @@ final class DecodingSession: GDecoder {
     }
 
     /// Takes the field for `key` of the current scope.
-    private func keyedField(_ key: String) throws -> Int {
+    private func keyedField<Key: RawRepresentable>(_ key: Key) throws -> Int where Key.RawValue == String {
         guard let field = findKeyed(keyID(for: key), removing: true) else {
+            let key = key.rawValue
             throw GCodableError.keyNotFound(
                 key, .init(debugDescription: "no value for key \"\(key)\"", path: [.key(key)],
                            byteOffset: state.pointee.scopes.last.map { nodes[$0.node].offset }))
@@ -232,7 +231,7 @@ final class DecodingSession: GDecoder {
 
     /// The archive's id of `key` (0 when the archive has no such key), predicted from the
     /// keys earlier values of the same type asked for.
-    private func keyID(for key: String) -> UInt32 {
+    private func keyID<Key: RawRepresentable>(for key: Key) -> UInt32 where Key.RawValue == String {
         let last = state.pointee.scopes.count - 1
         guard last >= 0 else { return 0 }
         let scope = state.pointee.scopes[last]

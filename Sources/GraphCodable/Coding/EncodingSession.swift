@@ -120,8 +120,7 @@ final class EncodingSession: GEncoder {
         let bodyLength = state.pointee.buffer.count - ArchiveHeader.size
         state.pointee.types.write(to: &state.pointee.buffer)
         state.pointee.keys.write(to: &state.pointee.buffer)
-        var bytes: [UInt8] = []
-        swap(&bytes, &state.pointee.buffer.bytes)
+        var bytes = state.pointee.buffer.takeBytes()
         let header = ArchiveHeader(
             flags: options.contains(.omitChecksum) ? [] : .checksummed,
             internalBinaryIOVersion: state.pointee.buffer.internalVersion, userBinaryIOVersion: binaryIOVersion,
@@ -138,7 +137,7 @@ final class EncodingSession: GEncoder {
 
     func encode<Key: RawRepresentable, Value: GEncodable>(_ value: Value, for key: Key) throws
     where Key.RawValue == String {
-        try keyedField(key.rawValue) { try encodeNode(value, keyID: $0) }
+        try keyedField(key) { try encodeNode(value, keyID: $0) }
     }
 
     func encodeConditional<Value: GEncodable>(_ value: Value?) throws {
@@ -147,7 +146,7 @@ final class EncodingSession: GEncoder {
 
     func encodeConditional<Key: RawRepresentable, Value: GEncodable>(_ value: Value?, for key: Key) throws
     where Key.RawValue == String {
-        try keyedField(key.rawValue) { try encodeConditionalNode(value, keyID: $0) }
+        try keyedField(key) { try encodeConditionalNode(value, keyID: $0) }
     }
 
     private func unkeyedField(_ body: () throws -> Void) throws {
@@ -161,7 +160,8 @@ final class EncodingSession: GEncoder {
     }
 
     @inline(__always)
-    private func keyedField(_ key: String, _ body: (UInt32) throws -> Void) throws {
+    private func keyedField<Key: RawRepresentable>(_ key: Key, _ body: (UInt32) throws -> Void) throws
+    where Key.RawValue == String {
         let open = state.pointee.open
         state.pointee.open.keyedCount = open.keyedCount + 1
         let keyID = state.pointee.keySequences.id(for: key, sequence: open.keys, position: open.keyedCount) {
@@ -170,7 +170,7 @@ final class EncodingSession: GEncoder {
         do {
             try body(keyID)
         } catch let error as GCodableError {
-            throw error.prefixingPath(with: .key(key))
+            throw error.prefixingPath(with: .key(key.rawValue))
         }
     }
 

@@ -31,9 +31,21 @@ struct TypeCache<Value> {
 }
 
 /// Remembers, for each type, the keys its values use in order, so that finding the id of
-/// the n-th key a value uses is usually one string comparison instead of a hash lookup.
+/// the n-th key a value uses is usually one comparison instead of a hash lookup.
+///
+/// A key whose values are a few plain bytes (a case-only enum, as coding keys are) is known
+/// again by its type and bytes, without reading its `rawValue`: a key's `rawValue` is taken
+/// to depend on its value alone.
 struct KeySequences {
-    private var sequences: [[(key: String, id: UInt32)]] = []
+    private struct Entry {
+        let key: String
+        let id: UInt32
+        /// The key's type when its values are plain bytes, and its bytes.
+        let plainType: ObjectIdentifier?
+        let plainBits: UInt32
+    }
+
+    private var sequences: [[Entry]] = []
 
     /// Starts a sequence for a new type and returns its number.
     mutating func makeSequence() -> Int {
@@ -44,17 +56,48 @@ struct KeySequences {
     /// The id of `key`, used at `position` by a value whose type has `sequence`; `lookUp`
     /// finds it when the sequence does not predict it.
     @inline(__always)
-    mutating func id(for key: String, sequence: Int, position: Int, orLookUp lookUp: (String) -> UInt32) -> UInt32 {
-        let count = sequences[sequence].count
-        if position < count, sequences[sequence][position].key == key {
-            return sequences[sequence][position].id
+    mutating func id<Key: RawRepresentable>(
+        for key: Key, sequence: Int, position: Int, orLookUp lookUp: (String) -> UInt32
+    ) -> UInt32 where Key.RawValue == String {
+        if let bits = Self.plainBits(of: key), position < sequences[sequence].count {
+            let entry = sequences[sequence][position]
+            if entry.plainType == ObjectIdentifier(Key.self) && entry.plainBits == bits { return entry.id }
         }
-        let id = lookUp(key)
+        return unpredictedID(for: key, sequence: sequence, position: position, orLookUp: lookUp)
+    }
+
+    /// ``id(for:sequence:position:orLookUp:)`` for a key not known by its bytes: compared
+    /// by its `rawValue`, or else looked up, and then remembered.
+    @inline(never)
+    private mutating func unpredictedID<Key: RawRepresentable>(
+        for key: Key, sequence: Int, position: Int, orLookUp lookUp: (String) -> UInt32
+    ) -> UInt32 where Key.RawValue == String {
+        let rawKey = key.rawValue
+        let count = sequences[sequence].count
+        let predicted = position < count ? sequences[sequence][position] : nil
+        let id = predicted.flatMap { $0.key == rawKey ? $0.id : nil } ?? lookUp(rawKey)
+        let bits = Self.plainBits(of: key)
+        let entry = Entry(key: rawKey, id: id, plainType: bits.map { _ in ObjectIdentifier(Key.self) }, plainBits: bits ?? 0)
         if position < count {
-            sequences[sequence][position] = (key, id)
+            sequences[sequence][position] = entry
         } else if position == count {
-            sequences[sequence].append((key, id))
+            sequences[sequence].append(entry)
         }
         return id
+    }
+
+    /// The bytes of `key` when its type's values are at most four plain bytes.
+    @inline(__always)
+    private static func plainBits<Key>(of key: Key) -> UInt32? {
+        guard _isPOD(Key.self) else { return nil }
+        return withUnsafeBytes(of: key) { raw -> UInt32? in
+            switch raw.count {
+            case 0: return 0
+            case 1: return UInt32(raw.load(as: UInt8.self))
+            case 2: return UInt32(raw.loadUnaligned(as: UInt16.self))
+            case 4: return raw.loadUnaligned(as: UInt32.self)
+            default: return nil
+            }
+        }
     }
 }

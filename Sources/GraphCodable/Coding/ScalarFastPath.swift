@@ -12,9 +12,10 @@ enum ScalarFastPath {
                 buffer.writeNodeHeader(.biv, keyID: keyID, typeReference: reference(.int))
                 buffer.writeFixedWidth(int)
             } else {
-                var scratch = ScratchBytes.nodeHeader(.biv, keyID: keyID, typeReference: reference(.int))
-                scratch.appendVarInt(int)
-                buffer.write(scratch)
+                buffer.appendInPlace(upTo: BinaryWriteBuffer.maximumNodeHeaderSize + BinaryWriteBuffer.maximumVarIntSize) {
+                    let header = BinaryWriteBuffer.storeNodeHeader(.biv, keyID: keyID, typeReference: reference(.int), at: $0)
+                    return header + BinaryWriteBuffer.storeVarUInt(BinaryWriteBuffer.zigZag(int), at: $0 + header)
+                }
             }
         } else if T.self == String.self {
             buffer.writeNodeHeader(.biv, keyID: keyID, typeReference: reference(.string))
@@ -26,9 +27,12 @@ enum ScalarFastPath {
             buffer.writeNodeHeader(.biv, keyID: keyID, typeReference: reference(.float))
             buffer.writeFixedWidth(unsafeBitCast(value, to: Float.self).bitPattern)
         } else if T.self == Bool.self {
-            var scratch = ScratchBytes.nodeHeader(.biv, keyID: keyID, typeReference: reference(.bool))
-            scratch.append(unsafeBitCast(value, to: Bool.self) ? 1 : 0)
-            buffer.write(scratch)
+            let byte: UInt8 = unsafeBitCast(value, to: Bool.self) ? 1 : 0
+            buffer.appendInPlace(upTo: BinaryWriteBuffer.maximumNodeHeaderSize + 1) {
+                let header = BinaryWriteBuffer.storeNodeHeader(.biv, keyID: keyID, typeReference: reference(.bool), at: $0)
+                $0.storeBytes(of: byte, toByteOffset: header, as: UInt8.self)
+                return header + 1
+            }
         } else {
             return false
         }

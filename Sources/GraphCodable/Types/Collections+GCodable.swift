@@ -7,6 +7,12 @@ extension GEncoder {
     fileprivate func encodeElements<S: Sequence>(of elements: S) throws where S.Element: GEncodable {
         for element in elements { try encode(element) }
     }
+
+    /// Encodes each element of contiguous storage unkeyed, in order, each read in place
+    /// (no iterator, and no copy of the element).
+    fileprivate func encodeElements<Element: GEncodable>(in elements: UnsafeBufferPointer<Element>) throws {
+        for index in elements.indices { try encode(elements[index]) }
+    }
 }
 
 extension GDecoder {
@@ -29,7 +35,7 @@ extension GDecoder {
 }
 
 extension Array: GEncodable where Element: GEncodable {
-    public func encode(to encoder: GEncoder) throws { try encoder.encodeElements(of: self) }
+    public func encode(to encoder: GEncoder) throws { try withUnsafeBufferPointer { try encoder.encodeElements(in: $0) } }
 }
 
 extension Array: GDecodable where Element: GDecodable {
@@ -44,7 +50,7 @@ extension Array: NativeBinaryType where Element: NativeBinaryType {
 }
 
 extension ContiguousArray: GEncodable where Element: GEncodable {
-    public func encode(to encoder: GEncoder) throws { try encoder.encodeElements(of: self) }
+    public func encode(to encoder: GEncoder) throws { try withUnsafeBufferPointer { try encoder.encodeElements(in: $0) } }
 }
 
 extension ContiguousArray: GDecodable where Element: GDecodable {
