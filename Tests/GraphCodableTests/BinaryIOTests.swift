@@ -172,6 +172,71 @@ import Testing
         }
     }
 
+    /// Runs of variable-length integers, some overlong, overflowing or cut short, read one
+    /// by one and skipped together as a byte-by-byte decoder reads them: the same values,
+    /// ends and first error, wherever an integer lies against the eight-byte words.
+    @Test func variableLengthIntegerRunsReadAsTheByteRuleSays() throws {
+        var generator = SplitMix64(seed: 5)
+        /// Values and their ends, then the first error's rule and offset.
+        func reference(_ bytes: [UInt8]) -> (values: [UInt64], ends: [Int], error: (FormatRule, Int)?) {
+            var values: [UInt64] = [], ends: [Int] = [], position = 0
+            while position < bytes.count {
+                let start = position
+                var value: UInt64 = 0, shift: UInt64 = 0
+                while true {
+                    guard position < bytes.count else { return (values, ends, (.varuintEnd, start)) }
+                    let byte = bytes[position]
+                    position += 1
+                    if shift == 63 && byte > 1 { return (values, ends, (.varuintOverflow, start)) }
+                    value |= UInt64(byte & 0x7F) << shift
+                    if byte < 0x80 {
+                        if byte == 0 && shift > 0 { return (values, ends, (.varuintOverlong, start)) }
+                        break
+                    }
+                    shift += 7
+                }
+                values.append(value)
+                ends.append(position)
+            }
+            return (values, ends, nil)
+        }
+        for _ in 0 ..< 3_000 {
+            var bytes: [UInt8] = []
+            for _ in 0 ..< Int.random(in: 0 ... 12, using: &generator) {
+                bytes += Self.written { $0.writeVarUInt(generator.next() >> (generator.next() % 64)) }
+                switch generator.next() % 40 {
+                case 0: bytes += [0x80, 0x00]
+                case 1: bytes += Array(repeating: 0xFF, count: 9) + [0x02]
+                case 2: bytes += Array(repeating: 0x80, count: Int(generator.next() % 12))
+                default: break
+                }
+            }
+            let expected = reference(bytes)
+            var reader = BinaryReadBuffer(bytes: bytes)
+            var values: [UInt64] = [], ends: [Int] = []
+            var error: (FormatRule, Int)?
+            while !reader.isAtEnd {
+                do {
+                    values.append(try reader.readVarUInt())
+                    ends.append(reader.offset)
+                } catch GCodableError.dataCorrupted(let context) {
+                    error = (context.rule!, context.byteOffset!)
+                    break
+                }
+            }
+            #expect(values == expected.values && ends == expected.ends, "\(bytes)")
+            #expect(error?.0 == expected.error?.0 && error?.1 == expected.error?.1, "\(bytes)")
+            var skipper = BinaryReadBuffer(bytes: bytes)
+            let count = expected.values.count + (expected.error == nil ? 0 : 1)
+            do {
+                try skipper.skipVarUInts(count)
+                #expect(expected.error == nil && skipper.offset == bytes.count, "\(bytes)")
+            } catch GCodableError.dataCorrupted(let context) {
+                #expect(context.rule == expected.error?.0 && context.byteOffset == expected.error?.1, "\(bytes)")
+            }
+        }
+    }
+
     @Test func badBytesThrowPreciseErrors() {
         Self.expectCorrupted(Double.self, [1, 2, 3], "unexpected end")
         Self.expectCorrupted(Int.self, [], "unexpected end")

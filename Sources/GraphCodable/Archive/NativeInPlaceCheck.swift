@@ -91,22 +91,7 @@ extension NativeTypeCode {
     }
 
     static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil
-    }
-
-    /// Whether every byte is below 0x80, looked at eight at a time.
-    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var index = 0
-        var bits: UInt64 = 0
-        while index + 8 <= bytes.count {
-            bits |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < bytes.count {
-            bits |= UInt64(bytes[index])
-            index += 1
-        }
-        return bits & 0x8080_8080_8080_8080 == 0
+        bytes.isASCII || String(validating: bytes, as: UTF8.self) != nil
     }
 }
 
@@ -146,7 +131,7 @@ extension ParsedArchive {
         case _ where code.equalsByBytes:
             break
         case .string, .character:
-            for payload in payloads where !NativeTypeCode.isASCII(NativeTypeCode.text(ofStringPayload: archive[payload])) {
+            for payload in payloads where !NativeTypeCode.text(ofStringPayload: archive[payload]).isASCII {
                 return false
             }
         default:

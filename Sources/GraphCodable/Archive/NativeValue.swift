@@ -57,7 +57,7 @@ extension BinaryReadBuffer {
     mutating func readString(maximumLength: Int) throws -> String {
         let start = offset
         let length = try readLength(maximumLength: maximumLength)
-        let string = try withBytes(count: length) { String(validating: $0, as: UTF8.self) }
+        let string = try withBytes(count: length) { String(checkedUTF8: $0) }
         guard let string else { throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: start) }
         return string
     }

@@ -218,7 +218,7 @@ public struct BinaryReadBuffer: Sendable {
     public mutating func readString() throws -> String {
         let start = offset
         let count = try readCount()
-        let string = try withBytes(count: count) { String(validating: $0, as: UTF8.self) }
+        let string = try withBytes(count: count) { String(checkedUTF8: $0) }
         guard let string else { throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: start) }
         return string
     }

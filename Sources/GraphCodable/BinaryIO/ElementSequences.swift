@@ -113,19 +113,18 @@ extension BinaryReadBuffer {
     mutating func readElements<Element: BinaryIType>() throws -> [Element] {
         let count = try readCount()
         try charge(count, of: Element.self)
-        var elements = [Element]()
-        elements.reserveCapacity(Swift.min(count, Self.reservationLimit))
         // Int, the commonest element, skips the conformance lookups below: they cost more
         // than reading a short array.
         if Element.self == Int.self {
-            try withUnsafeMutablePointer(to: &elements) { try Int.read(count, into: UnsafeMutableRawPointer($0), from: &self) }
-            return elements
+            return unsafeBitCast(try readIntegers(count) as [Int], to: [Element].self)
         }
         #if _endian(little)
         if Element.self is any BulkCopyable.Type {
             return try readCopies(count)
         }
         #endif
+        var elements = [Element]()
+        elements.reserveCapacity(Swift.min(count, Self.reservationLimit))
         if let looped = Element.self as? any LoopedElement.Type {
             try withUnsafeMutablePointer(to: &elements) { try looped.read(count, into: UnsafeMutableRawPointer($0), from: &self) }
         } else {

@@ -78,7 +78,7 @@ enum ScalarFastPath {
     static func readString(_ node: ArchiveNode, in bytes: [UInt8]) throws -> String {
         let count = Int(truncatingIfNeeded: varUInt(bytes, at: node.payload.lowerBound))
         let text = bytes.withUnsafeBytes { raw in
-            String(validating: UnsafeRawBufferPointer(rebasing: raw[node.payload.upperBound - count ..< node.payload.upperBound]), as: UTF8.self)
+            String(checkedUTF8: UnsafeRawBufferPointer(rebasing: raw[node.payload.upperBound - count ..< node.payload.upperBound]))
         }
         guard let text else { throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: node.payload.lowerBound) }
         return text

@@ -24,7 +24,9 @@ extension GDecoder {
         try session.budget.charge(32)
     }
 
-    /// Decodes every remaining unkeyed value, in order.
+    /// Decodes every remaining unkeyed value, in order. (Inlined, so that an array's own
+    /// type is not looked up at run time for every array decoded.)
+    @inline(__always)
     fileprivate func decodeElements<C: RangeReplaceableCollection>() throws -> C where C.Element: GDecodable {
         var elements = C()
         try reserve(unkeyedCount, of: C.Element.self)
