@@ -234,6 +234,10 @@ import Testing
             } catch GCodableError.dataCorrupted(let context) {
                 #expect(context.rule == expected.error?.0 && context.byteOffset == expected.error?.1, "\(bytes)")
             }
+            let some = Int.random(in: 0 ... expected.values.count, using: &generator)
+            var partial = BinaryReadBuffer(bytes: bytes)
+            try partial.skipVarUInts(some)
+            #expect(partial.offset == (some == 0 ? 0 : expected.ends[some - 1]), "\(bytes)")
         }
     }
 

@@ -108,10 +108,32 @@ public struct BinaryReadBuffer: Sendable {
     }
 
     /// Moves past `count` variable-length integers, checking each as ``readVarUInt()`` does.
+    ///
+    /// Eight bytes are looked at together: an integer ends at each byte below 0x80, so the
+    /// bytes' high bits tell how many end in a word without decoding them. A word where an
+    /// integer may be overlong or too long, or where the last ones end, is left to the
+    /// byte-by-byte decoder, which also reports every error.
     mutating func skipVarUInts(_ count: Int) throws {
+        let highBits: UInt64 = 0x8080_8080_8080_8080
         var position = offset
+        var remaining = count
         try bytes.withUnsafeBufferPointer { bytes in
-            for _ in 0 ..< count { _ = try Self.varUInt(in: bytes, at: &position, end: end) }
+            // The bytes of an unfinished integer before `position`.
+            var carried = 0
+            while remaining > 0 && end - position >= 8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + position).loadUnaligned(as: UInt64.self))
+                let stops = ~word & highBits
+                let zeros = ~(((word & ~highBits) &+ ~highBits) | word) & highBits
+                let afterContinuation = ((word & highBits) &<< 8) | (carried > 0 ? 0x80 : 0)
+                let ended = stops.nonzeroBitCount
+                guard ended > 0, ended <= remaining, zeros & afterContinuation == 0,
+                      carried + stops.trailingZeroBitCount / 8 < 8 else { break }
+                remaining -= ended
+                carried = stops.leadingZeroBitCount / 8
+                position += 8
+            }
+            position -= carried
+            for _ in 0 ..< remaining { _ = try Self.varUInt(in: bytes, at: &position, end: end) }
         }
         offset = position
     }
