@@ -90,14 +90,12 @@ struct KeySequences {
     @inline(__always)
     private static func plainBits<Key>(of key: Key) -> UInt32? {
         guard _isPOD(Key.self) else { return nil }
-        return withUnsafeBytes(of: key) { raw -> UInt32? in
-            switch raw.count {
-            case 0: return 0
-            case 1: return UInt32(raw.load(as: UInt8.self))
-            case 2: return UInt32(raw.loadUnaligned(as: UInt16.self))
-            case 4: return raw.loadUnaligned(as: UInt32.self)
-            default: return nil
-            }
+        switch MemoryLayout<Key>.size {
+        case 0: return 0
+        case 1: return UInt32(unsafeBitCast(key, to: UInt8.self))
+        case 2: return UInt32(unsafeBitCast(key, to: UInt16.self))
+        case 4: return unsafeBitCast(key, to: UInt32.self)
+        default: return nil
         }
     }
 }
