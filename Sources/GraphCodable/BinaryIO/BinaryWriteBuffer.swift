@@ -2,8 +2,8 @@
 ///
 /// `BinaryWriteBuffer` is a value type: a type's ``BinaryOType/write(to:)`` receives it `inout`.
 public struct BinaryWriteBuffer: Sendable {
-    /// The bytes written so far, then zeros up to the room reserved: writes store into that
-    /// room rather than append, so that a node's few bytes cost no per-byte bookkeeping.
+    /// The bytes written so far, then room for more (zeroed when made): writes store into
+    /// that room rather than append, so that a node's few bytes cost no per-byte bookkeeping.
     private var storage: [UInt8]
     /// The number of bytes written so far.
     public private(set) var count = 0
@@ -22,10 +22,11 @@ public struct BinaryWriteBuffer: Sendable {
     init(version: UInt16, internalVersion: UInt16, reservingCapacity capacity: Int = 256) {
         self.version = version
         self.internalVersion = internalVersion
-        storage = Array(repeating: 0, count: max(capacity, 16))
+        storage = []
+        storage.reserveCapacity(capacity)
     }
 
-    /// The bytes written so far.
+    /// The bytes written so far (a copy: ``count`` tells how many without one).
     public var bytes: [UInt8] { Array(storage[..<count]) }
 
     /// Takes the bytes written out of the buffer, which is left empty (no copy).
@@ -46,18 +47,19 @@ public struct BinaryWriteBuffer: Sendable {
         count = start + (try storage.withUnsafeMutableBytes { try body($0.baseAddress.unsafelyUnwrapped + start) })
     }
 
-    /// Reserves room for `room` more bytes, at least doubling what was reserved.
+    /// Makes room for `room` more bytes: the array's capacity at least doubles when it must
+    /// grow, and its zeroed room grows a few pages at a time, so that no more memory is
+    /// touched than is written.
     @inline(never)
     private mutating func grow(toFit room: Int) {
         let needed = count + room
-        let capacity = max(storage.count * 2, needed)
-        storage = Array(unsafeUninitializedCapacity: capacity) { grown, initialized in
-            let raw = UnsafeMutableRawBufferPointer(grown)
-            storage.withUnsafeBytes { raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            UnsafeMutableRawBufferPointer(rebasing: raw[count...]).initializeMemory(as: UInt8.self, repeating: 0)
-            initialized = capacity
-        }
+        if storage.capacity < needed { storage.reserveCapacity(Swift.max(storage.capacity * 2, needed)) }
+        let zeroed = Swift.min(storage.capacity, Swift.max(needed, storage.count + Self.zeroingStep))
+        storage.append(contentsOf: repeatElement(0, count: zeroed - storage.count))
     }
+
+    /// How many bytes of room are zeroed at least at a time.
+    private static let zeroingStep = 16_384
 
     /// Appends one byte.
     @inline(__always)
