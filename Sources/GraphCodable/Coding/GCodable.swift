@@ -40,7 +40,8 @@ public protocol GEncoder: AnyObject {
 
     /// Encodes an unkeyed value.
     func encode<Value: GEncodable>(_ value: Value) throws
-    /// Encodes a value for `key`.
+    /// Encodes a value for `key`. A key's `rawValue` must depend on its value alone: the
+    /// coders remember the name of each case of an enum key rather than ask it again.
     func encode<Key: RawRepresentable, Value: GEncodable>(_ value: Value, for key: Key) throws
     where Key.RawValue == String
     /// Encodes a reference or identified value unkeyed, only if something else encodes it

@@ -86,7 +86,7 @@ struct KeySequences {
         return id
     }
 
-    /// The bytes of `key` when its type's values are at most four plain bytes.
+    /// The bytes of `key` when its type's values are zero, one, two or four plain bytes.
     @inline(__always)
     private static func plainBits<Key>(of key: Key) -> UInt32? {
         guard _isPOD(Key.self) else { return nil }
