@@ -60,7 +60,10 @@ final class DecodingSession: GDecoder {
         var keySequences = KeySequences()
         /// Whether each node has been decoded (and so removed from its scope).
         var decoded: [Bool]
-        var scopes: [Scope] = []
+        /// The innermost scope (those around it wait in the frames that opened them), nil
+        /// outside `init(from:)`. Not an array: changing the last element of one checked
+        /// its uniqueness at every field.
+        var scope: Scope?
         /// The values with identity decoded so far, by object id.
         var objects = ObjectTable<Any>()
         /// The object ids being decoded, outermost first.
@@ -118,7 +121,7 @@ final class DecodingSession: GDecoder {
 
     var encodedTypeVersion: UInt32 {
         get throws {
-            guard let scope = state.pointee.scopes.last else {
+            guard let scope = state.pointee.scope else {
                 throw GCodableError.internalInconsistency(
                     Self.self, .init(debugDescription: "encodedTypeVersion read outside init(from:)"))
             }
@@ -129,11 +132,11 @@ final class DecodingSession: GDecoder {
         }
     }
 
-    var unkeyedCount: Int { state.pointee.scopes.last?.unkeyedRemaining ?? 0 }
+    var unkeyedCount: Int { state.pointee.scope?.unkeyedRemaining ?? 0 }
 
     var replacedType: GDecodable.Type? {
         get throws {
-            guard let scope = state.pointee.scopes.last else {
+            guard let scope = state.pointee.scope else {
                 throw GCodableError.internalInconsistency(
                     Self.self, .init(debugDescription: "replacedType read outside init(from:)"))
             }
@@ -195,7 +198,7 @@ final class DecodingSession: GDecoder {
 
     /// Takes the next unkeyed field of the current scope, and its index among them.
     private func unkeyedField(of type: Any.Type) throws -> (field: Int, index: Int) {
-        guard let scope = state.pointee.scopes.last else {
+        guard let scope = state.pointee.scope else {
             throw GCodableError.internalInconsistency(Self.self, .init(debugDescription: "decoding called outside init(from:)"))
         }
         let index = scope.unkeyedTaken
@@ -212,7 +215,7 @@ final class DecodingSession: GDecoder {
             let key = key.rawValue
             throw GCodableError.keyNotFound(
                 key, .init(debugDescription: "no value for key \"\(key)\"", path: [.key(key)],
-                           byteOffset: state.pointee.scopes.last.map { nodes[$0.node].offset }))
+                           byteOffset: state.pointee.scope.map { nodes[$0.node].offset }))
         }
         return field
     }
@@ -232,10 +235,8 @@ final class DecodingSession: GDecoder {
     /// The archive's id of `key` (0 when the archive has no such key), predicted from the
     /// keys earlier values of the same type asked for.
     private func keyID<Key: RawRepresentable>(for key: Key) -> UInt32 where Key.RawValue == String {
-        let last = state.pointee.scopes.count - 1
-        guard last >= 0 else { return 0 }
-        let scope = state.pointee.scopes[last]
-        state.pointee.scopes[last].keyedRequests = scope.keyedRequests + 1
+        guard let scope = state.pointee.scope else { return 0 }
+        state.pointee.scope?.keyedRequests = scope.keyedRequests + 1
         return state.pointee.keySequences.id(for: key, sequence: scope.keys, position: scope.keyedRequests) {
             archive.keys.existingID(for: $0) ?? 0
         }
@@ -358,21 +359,21 @@ final class DecodingSession: GDecoder {
         case .value(let keys, let isMigratable):
             if node.kind == .biv { return try decodePacked(node, as: T.self) }
             guard node.kind == .val else { throw mismatch(T.self, node, expected: "VAL") }
-            openScope(index, keys: keys)
-            defer { state.pointee.scopes.removeLast() }
+            let enclosing = openScope(index, keys: keys)
+            defer { state.pointee.scope = enclosing }
             guard isMigratable else { return try locatingErrors(at: node) { try T(from: self) } }
             return try locatingErrors(at: node) { try construct(T.self, from: node) }
         case .reference(let keys):
             guard node.kind == .ref else { throw mismatch(T.self, node, expected: "REF") }
             guard node.typeReference != 0 else {
-                openScope(index, keys: keys)
-                defer { state.pointee.scopes.removeLast() }
+                let enclosing = openScope(index, keys: keys)
+                defer { state.pointee.scope = enclosing }
                 return try locatingErrors(at: node) { try construct(T.self, from: node) }
             }
             let dynamic = try resolvedClass(node, as: T.self)
-            openScope(index, keys: dynamic.keys)
-            state.pointee.scopes[state.pointee.scopes.count - 1].replaced = dynamic.replaced
-            defer { state.pointee.scopes.removeLast() }
+            let enclosing = openScope(index, keys: dynamic.keys)
+            state.pointee.scope?.replaced = dynamic.replaced
+            defer { state.pointee.scope = enclosing }
             return try locatingErrors(at: node) { try construct(dynamic.type, from: node) }
         }
     }
@@ -412,8 +413,8 @@ final class DecodingSession: GDecoder {
         guard let native = T.self as? any NativeValueType.Type, Self.collectionCodes.contains(native.nativeTypeCode),
             nodes[index].typeReference == native.nativeTypeCode.rawValue
         else { throw mismatch(T.self, nodes[index], expected: "a BinaryIO value") }
-        openScope(index, keys: collectionKeys)
-        defer { state.pointee.scopes.removeLast() }
+        let enclosing = openScope(index, keys: collectionKeys)
+        defer { state.pointee.scope = enclosing }
         return try locatingErrors(at: nodes[index]) { try T(from: self) }
     }
 
@@ -451,10 +452,14 @@ final class DecodingSession: GDecoder {
         try B(from: &reader)
     }
 
-    private func openScope(_ index: Int, keys: Int) {
-        state.pointee.scopes.append(
-            Scope(node: index, keys: keys, keyCursor: index + 1, unkeyedCursor: index + 1,
-                  unkeyedRemaining: Int(nodes[index].unkeyedFieldCount)))
+    /// Makes the fields of the node at `index` the current scope; returns the scope around
+    /// it, which the caller puts back when the node is decoded.
+    private func openScope(_ index: Int, keys: Int) -> Scope? {
+        let enclosing = state.pointee.scope
+        state.pointee.scope = Scope(
+            node: index, keys: keys, keyCursor: index + 1, unkeyedCursor: index + 1,
+            unkeyedRemaining: Int(nodes[index].unkeyedFieldCount))
+        return enclosing
     }
 
     /// The class `node` names, which must be `T` or a subclass of `T`.
@@ -533,16 +538,15 @@ final class DecodingSession: GDecoder {
     // MARK: Fields of the current scope
 
     private func takeUnkeyed() -> Int? {
-        let last = state.pointee.scopes.count - 1
-        guard last >= 0, state.pointee.scopes[last].unkeyedRemaining > 0 else { return nil }
-        let end = nodes[state.pointee.scopes[last].node].next
-        var field = state.pointee.scopes[last].unkeyedCursor
+        guard let scope = state.pointee.scope, scope.unkeyedRemaining > 0 else { return nil }
+        let end = nodes[scope.node].next
+        var field = scope.unkeyedCursor
         while field < end {
             if nodes[field].keyID == 0 && !state.pointee.decoded[field] {
                 state.pointee.decoded[field] = true
-                state.pointee.scopes[last].unkeyedCursor = nodes[field].next
-                state.pointee.scopes[last].unkeyedRemaining -= 1
-                state.pointee.scopes[last].unkeyedTaken += 1
+                state.pointee.scope?.unkeyedCursor = nodes[field].next
+                state.pointee.scope?.unkeyedRemaining -= 1
+                state.pointee.scope?.unkeyedTaken += 1
                 return field
             }
             field = nodes[field].next
@@ -553,15 +557,13 @@ final class DecodingSession: GDecoder {
     /// Finds the field with `keyID`, searching from just after the last keyed field found
     /// (fields are usually decoded in the order they were encoded), then from the start.
     private func findKeyed(_ keyID: UInt32, removing: Bool) -> Int? {
-        let last = state.pointee.scopes.count - 1
-        guard last >= 0, keyID != 0 else { return nil }
-        let scope = state.pointee.scopes[last]
+        guard let scope = state.pointee.scope, keyID != 0 else { return nil }
         guard let field = findKeyed(keyID, from: scope.keyCursor, to: nodes[scope.node].next)
             ?? findKeyed(keyID, from: scope.node + 1, to: scope.keyCursor)
         else { return nil }
         if removing {
             state.pointee.decoded[field] = true
-            state.pointee.scopes[last].keyCursor = nodes[field].next
+            state.pointee.scope?.keyCursor = nodes[field].next
         }
         return field
     }
