@@ -59,25 +59,28 @@ struct KeySequences {
     mutating func id<Key: RawRepresentable>(
         for key: Key, sequence: Int, position: Int, orLookUp lookUp: (String) -> UInt32
     ) -> UInt32 where Key.RawValue == String {
-        if let bits = Self.plainBits(of: key), position < sequences[sequence].count {
+        let bits = Self.plainBits(of: key)
+        if let bits, position < sequences[sequence].count {
             let entry = sequences[sequence][position]
             if entry.plainType == ObjectIdentifier(Key.self) && entry.plainBits == bits { return entry.id }
         }
-        return unpredictedID(for: key, sequence: sequence, position: position, orLookUp: lookUp)
+        return unpredictedID(for: key, bits: bits, sequence: sequence, position: position, orLookUp: lookUp)
     }
 
-    /// ``id(for:sequence:position:orLookUp:)`` for a key not known by its bytes: compared
-    /// by its `rawValue`, or else looked up, and then remembered.
+    /// ``id(for:sequence:position:orLookUp:)`` for a key not known by its bytes (`bits`, when
+    /// it is plain bytes): compared by its `rawValue`, or else looked up, and then remembered.
     @inline(never)
     private mutating func unpredictedID<Key: RawRepresentable>(
-        for key: Key, sequence: Int, position: Int, orLookUp lookUp: (String) -> UInt32
+        for key: Key, bits: UInt32?, sequence: Int, position: Int, orLookUp lookUp: (String) -> UInt32
     ) -> UInt32 where Key.RawValue == String {
         let rawKey = key.rawValue
         let count = sequences[sequence].count
         let predicted = position < count ? sequences[sequence][position] : nil
+        let plainType = bits.map { _ in ObjectIdentifier(Key.self) }
+        // A key predicted by its name alone, with nothing more to remember, is left as it is.
+        if let predicted, predicted.key == rawKey, predicted.plainType == plainType { return predicted.id }
         let id = predicted.flatMap { $0.key == rawKey ? $0.id : nil } ?? lookUp(rawKey)
-        let bits = Self.plainBits(of: key)
-        let entry = Entry(key: rawKey, id: id, plainType: bits.map { _ in ObjectIdentifier(Key.self) }, plainBits: bits ?? 0)
+        let entry = Entry(key: rawKey, id: id, plainType: plainType, plainBits: bits ?? 0)
         if position < count {
             sequences[sequence][position] = entry
         } else if position == count {
