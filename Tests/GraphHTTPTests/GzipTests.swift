@@ -147,6 +147,18 @@ struct AcceptEncodingCase: Sendable, CustomTestStringConvertible {
         #expect(ContentCoding.preferred(for: headers) == row.expected)
     }
 
+    static let textTypes: [(String, Bool)] = [
+        ("application/json", true), ("application/problem+json", true), ("Application/JSON; charset=utf-8", true),
+        ("text/plain", true), ("TEXT/HTML;charset=utf-8", true), (" \ttext/x-graph-dump ", true),
+        ("application/yaml", true), ("application/openapi+YAML", true), ("application/json ; q=1", true),
+        ("application/octet-stream", false), ("application/vnd.graphcodable", false), ("", false), (";text/plain", false),
+        ("image/png; note=json", false), ("texts", false), ("text", false), ("application/jsonl", false),
+    ]
+
+    @Test(arguments: textTypes) func onlyTextTypesAreGzipped(_ contentType: String, _ isText: Bool) {
+        #expect(ResponseCompression.isText(contentType) == isText)
+    }
+
     // MARK: Helpers
 
     /// Expects `gzipped` to start with the gzip magic and deflate method and to

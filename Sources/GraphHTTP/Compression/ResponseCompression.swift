@@ -1,5 +1,3 @@
-import Foundation
-
 /// Decides whether an answer's body is gzipped: text answers (JSON, dumps, reports, the API
 /// description) for clients that accept gzip, whole bodies only from a minimum size; never
 /// archive bytes, which do not compress, and never bodiless answers. Every text answer says
@@ -15,11 +13,10 @@ enum ResponseCompression {
         return true
     }
 
-    private static func isText(_ contentType: String) -> Bool {
-        var essence = contentType.prefix { $0 != ";" }
-        while essence.first?.isWhitespace == true { essence.removeFirst() }
-        while essence.last?.isWhitespace == true { essence.removeLast() }
-        essence = Substring(essence.lowercased())
-        return essence.hasPrefix("text/") || essence.hasSuffix("json") || essence.hasSuffix("yaml")
+    /// Whether a `Content-Type` names text: `text/*`, or a subtype ending in `json` or `yaml`.
+    static func isText(_ contentType: String) -> Bool {
+        let essence = ASCII.trimmingWhitespace(contentType.utf8.prefix { $0 != ASCII.semicolon })
+        return ASCII.hasPrefix(essence, ignoringCase: "text/") || ASCII.hasSuffix(essence, ignoringCase: "json")
+            || ASCII.hasSuffix(essence, ignoringCase: "yaml")
     }
 }

@@ -72,6 +72,16 @@ enum ASCII {
         lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { lowercased($0) == lowercased($1) }
     }
 
+    /// Whether `bytes` starts with `prefix`, ASCII letters compared without case.
+    static func hasPrefix(_ bytes: some Collection<UInt8>, ignoringCase prefix: String) -> Bool {
+        bytes.count >= prefix.utf8.count && zip(bytes, prefix.utf8).allSatisfy { lowercased($0) == lowercased($1) }
+    }
+
+    /// Whether `bytes` ends with `suffix`, ASCII letters compared without case.
+    static func hasSuffix(_ bytes: some Collection<UInt8>, ignoringCase suffix: String) -> Bool {
+        hasPrefix(bytes.dropFirst(max(0, bytes.count - suffix.utf8.count)), ignoringCase: suffix)
+    }
+
     /// `bytes` without leading and trailing optional whitespace.
     static func trimmingWhitespace<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
         let start = bytes.firstIndex { !isWhitespace($0) } ?? bytes.endIndex

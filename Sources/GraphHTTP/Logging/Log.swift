@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -49,10 +48,27 @@ public final class Log: Sendable {
 
     private func write(_ eventLevel: Level, _ message: String, _ fields: KeyValuePairs<String, String>) {
         guard eventLevel <= level.withLock({ $0 }) else { return }
-        var line = "time=" + Self.timestamp() + " level=" + eventLevel.name + " msg=" + Self.quoted(message)
-        for (key, value) in fields { line += " " + key + "=" + Self.quoted(value) }
-        line += "\n"
-        line.withUTF8 { Self.writeToStandardError($0) }
+        Self.line(eventLevel, message, fields, at: .now()).withUnsafeBufferPointer { Self.writeToStandardError($0) }
+    }
+
+    /// One line of the log, ending in a line feed: `time=… level=… msg=…`, then the fields.
+    static func line(_ level: Level, _ message: String, _ fields: KeyValuePairs<String, String>, at time: UTCTime) -> [UInt8] {
+        var line: [UInt8] = []
+        line.reserveCapacity(256)
+        line += "time=".utf8
+        time.appendISO8601(to: &line)
+        line += " level=".utf8
+        line += level.name.utf8
+        line += " msg=".utf8
+        appendQuoted(message, to: &line)
+        for (key, value) in fields {
+            line.append(UInt8(ascii: " "))
+            line += key.utf8
+            line.append(UInt8(ascii: "="))
+            appendQuoted(value, to: &line)
+        }
+        line.append(UInt8(ascii: "\n"))
+        return line
     }
 
     /// Writes the bytes whole, retrying interrupted and partial writes. A log that cannot be
@@ -75,24 +91,26 @@ public final class Log: Sendable {
         }
     }
 
-    /// `value`, in quotes when it has spaces, quotes, `=` or control characters.
-    private static func quoted(_ value: String) -> String {
-        let plain = !value.isEmpty && value.unicodeScalars.allSatisfy { $0.value > 0x20 && $0 != "\"" && $0 != "=" && $0 != "\\" && $0.value != 0x7F }
-        if plain { return value }
-        var escaped = "\""
+    /// Appends `value`, in quotes when it is empty or has spaces, quotes, `=`, backslashes or
+    /// control characters (escaped then).
+    private static func appendQuoted(_ value: String, to line: inout [UInt8]) {
+        let plain = !value.isEmpty && value.utf8.allSatisfy { byte in
+            byte > 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "=") && byte != UInt8(ascii: "\\") && byte != 0x7F
+        }
+        if plain {
+            line += value.utf8
+            return
+        }
+        line.append(UInt8(ascii: "\""))
         for scalar in value.unicodeScalars {
             switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: escaped += "\\u{\(String(scalar.value, radix: 16))}"
-            default: escaped.unicodeScalars.append(scalar)
+            case "\"": line += #"\""#.utf8
+            case "\\": line += #"\\"#.utf8
+            case "\n": line += #"\n"#.utf8
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: line += "\\u{\(String(scalar.value, radix: 16))}".utf8
+            default: UTF8.encode(scalar) { line.append($0) }
             }
         }
-        return escaped + "\""
-    }
-
-    private static func timestamp() -> String {
-        Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+        line.append(UInt8(ascii: "\""))
     }
 }

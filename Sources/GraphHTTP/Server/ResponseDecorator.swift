@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,15 +16,14 @@ struct ResponseDecorator: Sendable {
         cors.decorate(&response.headers, origin: head?.headers.first("Origin"))
     }
 
-    /// The current time as an HTTP date (RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`.
+    /// The current time as an HTTP date (RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`,
+    /// made once a second.
     static func httpDate(_ seconds: Int = time(nil)) -> String {
-        var clock = time_t(seconds)
-        var parts = tm()
-        gmtime_r(&clock, &parts)
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+        latestDate.withLock { latest in
+            if latest.seconds != seconds { latest = (seconds, UTCTime(secondsSince1970: seconds).httpDate) }
+            return latest.text
+        }
     }
+
+    private static let latestDate = Mutex((seconds: Int.min, text: ""))
 }

@@ -1,0 +1,50 @@
+import Foundation
+@testable import GraphHTTP
+import Testing
+
+/// Log lines and HTTP dates are composed without Foundation's formatters: their calendar
+/// fields must be Foundation's, and their text what logfmt readers and RFC 9110 expect.
+@Suite struct LogLineTests {
+    /// Random moments from 1970 to 2200, each shown as Foundation shows it.
+    @Test func timesAreFoundationsCalendarFields() throws {
+        var generator = SeededGenerator(seed: 0x10C_11E5)
+        let httpFormat = DateFormatter()
+        httpFormat.locale = Locale(identifier: "en_US_POSIX")
+        httpFormat.timeZone = TimeZone(identifier: "GMT")
+        httpFormat.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let isoFormat = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        for _ in 0 ..< 2_000 {
+            let seconds = Int.random(in: 0 ..< 7_258_118_400, using: &generator)
+            let millisecond = Int.random(in: 0 ..< 1000, using: &generator)
+            let time = UTCTime(secondsSince1970: seconds, millisecond: millisecond)
+            let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+            #expect(time.httpDate == httpFormat.string(from: date))
+            var iso: [UInt8] = []
+            time.appendISO8601(to: &iso)
+            let expected = date.formatted(isoFormat).replacingOccurrences(of: ".000Z", with: String(format: ".%03dZ", millisecond))
+            #expect(String(decoding: iso, as: UTF8.self) == expected)
+        }
+    }
+
+    @Test func aLineIsLogfmtWithItsValuesQuotedWhereNeeded() {
+        let time = UTCTime(secondsSince1970: 1_764_163_697, millisecond: 38)
+        let line = Log.line(.warning, "drain timeout", [
+            "path": "/v1/validate", "empty": "", "error": "bad \"quote\" and \\ = sign", "control": "a\nb\u{1}c\u{7F}", "text": "caf\u{E9}",
+        ], at: time)
+        #expect(String(decoding: line, as: UTF8.self) == #"""
+            time=2025-11-26T13:28:17.038Z level=warning msg="drain timeout" path=/v1/validate empty="" \#
+            error="bad \"quote\" and \\ = sign" control="a\nb\u{1}c\u{7f}" text=café
+
+            """#)
+    }
+
+    @Test func requestIDsAreThirtyTwoHexDigitsNeverRepeated() {
+        var seen = Set<String>()
+        for _ in 0 ..< 100_000 {
+            let id = RequestID.generate()
+            #expect(id.utf8.count == 32 && id.utf8.allSatisfy { ASCII.hexValue($0) != nil && !(65 ... 70).contains($0) })
+            seen.insert(id)
+        }
+        #expect(seen.count == 100_000)
+    }
+}
