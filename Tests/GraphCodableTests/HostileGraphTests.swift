@@ -46,7 +46,7 @@ import Testing
 
     static func rewriting(_ archive: ParsedArchive, node index: Int, _ field: Field, to value: UInt32) -> [UInt8] {
         let node = archive.nodes[index]
-        var span = ArchiveNode(kind: node.kind, offset: node.offset, next: 0)
+        var span = ArchiveNode(kind: .biv, offset: node.offset, next: 0)
         span.payload = node.offset ..< archive.header.bodyRange.upperBound
         var reader = archive.payloadReader(of: span)
         let tag = try! reader.readByte()

@@ -34,6 +34,34 @@ import Testing
         #expect(archive.nodes.capacity < archive.nodes.count + archive.nodes.count / 4)
     }
 
+    /// A node is 32 bytes: a payload's start and a field count share their place, and each
+    /// node still gives the right one (a payload only for `BIV`/`BIR`, empty for others).
+    @Test func nodesShareOnePlaceForPayloadStartsAndFieldCounts() throws {
+        #expect(MemoryLayout<ArchiveNode>.stride == 32)
+        let rows: [[String: [Int]]] = (0 ..< 200).map { index in ["row \(index)": Array(0 ..< index % 5), "s": [index]] }
+        let archive = try ParsedArchive(bytes: try GraphEncoder().encode(rows) as Bytes)
+        var counted = (payloads: 0, fields: 0)
+        for (index, node) in archive.nodes.enumerated() {
+            if node.kind.hasPayload {
+                #expect(node.payload == node.binaryPayload && node.payload.upperBound <= archive.header.bodyRange.upperBound)
+                #expect(node.payload.lowerBound > node.offset)
+                counted.payloads += 1
+            } else {
+                #expect(node.payload == node.offset ..< node.offset)
+            }
+            guard node.kind.hasFields else { continue }
+            var unkeyed: UInt32 = 0
+            var field = index + 1
+            while field < node.next {
+                if archive.nodes[field].keyID == 0 { unkeyed += 1 }
+                field = archive.nodes[field].next
+            }
+            #expect(node.unkeyedFieldCount == unkeyed)
+            counted.fields += Int(unkeyed)
+        }
+        #expect(counted.payloads > 400 && counted.fields > 400)
+    }
+
     /// A packed array of nil `SIMD64<Double>?`: one byte each in the archive, 513 in memory.
     @Test func packedElementsLargerThanTheirBytes() throws {
         let value = [SIMD64<Double>?](repeating: nil, count: 100_000)

@@ -69,29 +69,29 @@ enum ScalarFastPath {
 
     @inline(__always)
     static func readInt(_ node: ArchiveNode, in bytes: [UInt8], fixedWidth: Bool) -> Int {
-        if fixedWidth { return Int(truncatingIfNeeded: fixed(bytes, at: node.payload.lowerBound) as Int64) }
-        let raw = varUInt(bytes, at: node.payload.lowerBound)
+        if fixedWidth { return Int(truncatingIfNeeded: fixed(bytes, at: node.binaryPayload.lowerBound) as Int64) }
+        let raw = varUInt(bytes, at: node.binaryPayload.lowerBound)
         return Int(truncatingIfNeeded: Int64(bitPattern: (raw &>> 1) ^ (0 &- (raw & 1))))
     }
 
     @inline(__always)
     static func readString(_ node: ArchiveNode, in bytes: [UInt8]) throws -> String {
-        let count = Int(truncatingIfNeeded: varUInt(bytes, at: node.payload.lowerBound))
+        let count = Int(truncatingIfNeeded: varUInt(bytes, at: node.binaryPayload.lowerBound))
         let text = bytes.withUnsafeBytes { raw in
-            String(checkedUTF8: UnsafeRawBufferPointer(rebasing: raw[node.payload.upperBound - count ..< node.payload.upperBound]))
+            String(checkedUTF8: UnsafeRawBufferPointer(rebasing: raw[node.binaryPayload.upperBound - count ..< node.binaryPayload.upperBound]))
         }
-        guard let text else { throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: node.payload.lowerBound) }
+        guard let text else { throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: node.binaryPayload.lowerBound) }
         return text
     }
 
     @inline(__always)
     static func readDouble(_ node: ArchiveNode, in bytes: [UInt8]) -> Double {
-        Double(bitPattern: fixed(bytes, at: node.payload.lowerBound))
+        Double(bitPattern: fixed(bytes, at: node.binaryPayload.lowerBound))
     }
 
     @inline(__always)
     static func readFloat(_ node: ArchiveNode, in bytes: [UInt8]) -> Float {
-        Float(bitPattern: fixed(bytes, at: node.payload.lowerBound))
+        Float(bitPattern: fixed(bytes, at: node.binaryPayload.lowerBound))
     }
 
     @inline(__always)
