@@ -17,6 +17,43 @@ import Testing
         #expect(report.description.hasPrefix("valid archive: \(data.count) bytes"))
     }
 
+    /// A branch of nested arrays whose depth is known: each level adds an array and its
+    /// wrapping struct.
+    struct Branch: GCodable {
+        var leaves: [Int]
+        var branches: [Branch]
+        init(depth: Int, using generator: inout SplitMix64) {
+            leaves = Array(0 ..< Int.random(in: 0 ... 3, using: &generator))
+            branches = depth == 0 ? [] : (0 ..< Int.random(in: 1 ... 3, using: &generator)).map { _ in Branch(depth: depth - 1, using: &generator) }
+        }
+        private enum Key: String { case leaves, branches }
+        init(from decoder: GDecoder) throws {
+            leaves = try decoder.decode(for: Key.leaves)
+            branches = try decoder.decode(for: Key.branches)
+        }
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(leaves, for: Key.leaves)
+            try encoder.encode(branches, for: Key.branches)
+        }
+    }
+
+    /// The depth and node counts a report gives are those of a walk through the nodes.
+    @Test func theDepthAndCountsAreThoseOfTheNodes() throws {
+        var generator = SplitMix64(seed: 0xDE_97)
+        for depth in 0 ..< 7 {
+            let bytes = try GraphEncoder().encode(Branch(depth: depth, using: &generator)) as Bytes
+            let report = GraphDecoder().validate(bytes)
+            var walked = (depth: 0, counts: [String: Int]())
+            try ParsedArchive(bytes: bytes).walk { node, nodeDepth in
+                walked.counts[node.kind.code, default: 0] += 1
+                if node.kind.hasFields { walked.depth = max(walked.depth, nodeDepth + 1) }
+            } end: { _ in }
+            #expect(report.isValid)
+            #expect(report.maximumDepth == walked.depth && walked.depth == 2 * depth + 2)
+            #expect(report.nodeCounts == walked.counts)
+        }
+    }
+
     @Test func headerDefects() throws {
         let data = try GraphEncoder().encode([1, 2, 3]) as Bytes
         var badMagic = data

@@ -211,12 +211,10 @@ extension GraphValidationReport {
         objectCount = archive?.definitions.count ?? 0
         guard let archive else { return }
         var counts = [Int](repeating: 0, count: NodeKind.allCases.count)
-        var depth = 0
-        archive.walk { node, nodeDepth in
-            counts[Int(node.kind.rawValue)] += 1
-            if node.kind.hasFields { depth = max(depth, nodeDepth + 1) }
-        } end: { _ in }
+        counts.withUnsafeMutableBufferPointer { counts in
+            for node in archive.nodes { counts[Int(node.kind.rawValue)] += 1 }
+        }
         for kind in NodeKind.allCases where counts[Int(kind.rawValue)] > 0 { nodeCounts[kind.code] = counts[Int(kind.rawValue)] }
-        maximumDepth = depth
+        maximumDepth = archive.maximumDepth
     }
 }

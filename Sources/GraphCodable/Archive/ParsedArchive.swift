@@ -12,6 +12,8 @@ struct ParsedArchive {
     let nodes: [ArchiveNode]
     /// The node index of the definition of each object id.
     let definitions: ObjectTable<Int>
+    /// The deepest nesting of `VAL`/`REF` nodes.
+    let maximumDepth: Int
 
     /// Parses `bytes`. With a `problems` log (validation), the problems after which parsing
     /// can go on are logged rather than thrown.
@@ -40,7 +42,7 @@ struct ParsedArchive {
         body.endRule = .bodyEnd
         let parser = BodyParser(
             types: types, keys: keys, internalVersion: header.internalBinaryIOVersion, limits: limits, budget: budget, problems: problems)
-        (nodes, definitions) = try parser.parse(&body)
+        (nodes, definitions, maximumDepth) = try parser.parse(&body)
     }
 
     /// The memory of a type table entry, resolved.
@@ -166,13 +168,14 @@ private struct BodyParser {
     }
 
     /// Parses the body: the root node, then the object definitions written at the top level.
-    func parse(_ body: inout BinaryReadBuffer) throws -> (nodes: [ArchiveNode], definitions: ObjectTable<Int>) {
+    func parse(_ body: inout BinaryReadBuffer) throws -> (nodes: [ArchiveNode], definitions: ObjectTable<Int>, maximumDepth: Int) {
         var nodes: [ArchiveNode] = []
         var definitions = ObjectTable<Int>()
         let bodyStart = body.offset
         let bodyLength = body.remainingCount
         nodes.reserveCapacity(min(bodyLength / 4, limits.maximumNodeCount, 1 << 16))
         var open: [OpenValue] = []
+        var maximumDepth = 0
         // Which object ids are defined so far, and the strong pointers met before their
         // definition, which alone are checked at the end (a pass over all the nodes for
         // their pointers took a tenth of the parse).
@@ -286,6 +289,7 @@ private struct BodyParser {
                 guard open.count <= limits.maximumDepth else {
                     throw GCodableError.limit("nesting deeper than \(limits.maximumDepth) levels", at: offset)
                 }
+                maximumDepth = max(maximumDepth, open.count)
             }
         }
         guard !nodes.isEmpty else { throw problem(open, "the body is empty", rule: .bodyEmpty, at: body.offset, step: nil) }
@@ -295,7 +299,7 @@ private struct BodyParser {
         for pointer in earlyPointers where definitions[pointer.objectID] == nil {
             try problems.report(.invalid("strong pointer to object id \(pointer.objectID), which the archive never defines", rule: .identityUndefined, at: Int(pointer.offset)))
         }
-        return (nodes, definitions)
+        return (nodes, definitions, maximumDepth)
     }
 
     /// The room for nodes once `count` of them fill what was reserved, `parsed` bytes into a
