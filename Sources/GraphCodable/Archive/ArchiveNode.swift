@@ -47,7 +47,7 @@ struct ArchiveNode {
     var binaryPayload: Range<Int> { Int(payloadStartOrFieldCount) ..< Int(payloadEnd) }
 
     /// For `VAL` and `REF`, the number of unkeyed fields (other nodes keep their payload's
-    /// start in its place: checking the kind here cost decoding 5 %).
+    /// start in its place: checking the kind here cost decoding up to a tenth).
     var unkeyedFieldCount: UInt32 {
         get { payloadStartOrFieldCount }
         set { payloadStartOrFieldCount = newValue }
