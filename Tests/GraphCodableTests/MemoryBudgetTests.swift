@@ -92,7 +92,7 @@ import Testing
         #expect(try decoder.decode([Wide].self, from: bytes).count == 5_000)
     }
 
-    /// Nodes of one byte: the parsed structure costs some 36 bytes each, its model more.
+    /// Nodes of one byte: the parsed structure costs some 32 bytes each, its model more.
     @Test func nodesOfOneByte() throws {
         let bytes = try GraphEncoder().encode([[Int]?](repeating: nil, count: 200_000)) as Bytes
         let tight = Self.limits(ratio: 16)

@@ -6,7 +6,7 @@ public struct ArchiveLimits: Sendable, Equatable {
     /// The largest archive, in bytes.
     public var maximumArchiveSize = 1 << 30
     /// The most nodes in the body. By default none beyond the archive's size: a node takes
-    /// at least one byte, and the 36 bytes each costs while it is read are charged to the
+    /// at least one byte, and the 32 bytes each costs while it is read are charged to the
     /// memory budget, so any archive the library writes within ``maximumArchiveSize``
     /// reads back. graph-server sets 4,000,000.
     public var maximumNodeCount = Int.max
@@ -17,7 +17,7 @@ public struct ArchiveLimits: Sendable, Equatable {
     /// The most entries in the type table, and the most keys in the key table.
     public var maximumTableCount = 1_000_000
     /// The most memory that reading an archive may build, in bytes per byte of archive:
-    /// parsing it (36 bytes a node), decoding it (each value at its size in memory, each
+    /// parsing it (32 bytes a node), decoding it (each value at its size in memory, each
     /// collection at the room it reserves), validating it (the keys and elements compared),
     /// its structural model (``GraphArchive``, 32 bytes a node and its payloads). Any archive
     /// may build ``minimumBudget`` whatever its size; the default, 128, leaves room for

@@ -27,7 +27,7 @@ struct ObjectTable<Value> {
         } else if slot <= denseLimit {
             // Grown by doubling, not to each new id: an append per object cost a tenth of
             // parsing an archive of small objects.
-            let grown = max(slot + 1, min(2 * dense.count, denseLimit + 1))
+            let grown = max(slot, min(2 * dense.count - 1, denseLimit)) + 1
             dense.append(contentsOf: repeatElement(nil, count: grown - dense.count))
             dense[slot] = value
         } else {

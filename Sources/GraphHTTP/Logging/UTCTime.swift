@@ -7,7 +7,7 @@ import Darwin
 /// A moment in UTC broken down into its calendar fields, as log lines and HTTP dates show
 /// it, composed without Foundation's formatters (one per request was a tenth of the server's
 /// time on small requests).
-struct UTCTime: Equatable {
+struct UTCTime {
     var year: Int
     /// 1 to 12.
     var month: Int
@@ -88,9 +88,8 @@ struct UTCTime: Equatable {
     private static func append(_ value: Int, digits: Int, to text: inout [UInt8]) {
         if value < 0 { text.append(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
-        var unit: UInt = 1
-        for _ in 1 ..< digits { unit *= 10 }
-        while magnitude / unit >= 10 { unit *= 10 }
+        var (unit, width): (UInt, Int) = (1, 1)
+        while width < digits || magnitude / unit >= 10 { (unit, width) = (unit * 10, width + 1) }
         while unit > 0 {
             text.append(UInt8(ascii: "0") + UInt8(magnitude / unit % 10))
             unit /= 10
