@@ -29,6 +29,23 @@ import Testing
         #expect(try Self.written { try [1, 2].write(to: &$0) } == [2, 2, 4])
     }
 
+    /// A large write leaves room for the small writes after it: none of them moves the bytes
+    /// (growing to just what the large write needed made the next write copy them all, the
+    /// old and the new array held at once).
+    @Test func aLargeWriteLeavesRoomForTheWritesAfterIt() {
+        var buffer = BinaryWriteBuffer()
+        var starts: [UnsafeMutableRawPointer] = []
+        for room in [5_000_000, 1, 9, 100, 4_096, 70_000] {
+            let written = buffer.count
+            buffer.appendInPlace(upTo: room) { address in
+                starts.append(address - written)
+                return room
+            }
+        }
+        #expect(buffer.count == 5_074_206)
+        #expect(Set(starts).count == 1)
+    }
+
     /// Random writes, from an almost empty buffer that must grow many times, give the bytes
     /// a plain array built by hand gives; length prefixes that need more than one byte move
     /// what follows them.
