@@ -76,11 +76,12 @@ enum ScalarFastPath {
 
     @inline(__always)
     static func readString(_ node: ArchiveNode, in bytes: [UInt8]) throws -> String {
-        let count = Int(truncatingIfNeeded: varUInt(bytes, at: node.binaryPayload.lowerBound))
+        let payload = node.binaryPayload
+        let count = Int(truncatingIfNeeded: varUInt(bytes, at: payload.lowerBound))
         let text = bytes.withUnsafeBytes { raw in
-            String(checkedUTF8: UnsafeRawBufferPointer(rebasing: raw[node.binaryPayload.upperBound - count ..< node.binaryPayload.upperBound]))
+            String(checkedUTF8: UnsafeRawBufferPointer(rebasing: raw[payload.upperBound - count ..< payload.upperBound]))
         }
-        guard let text else { throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: node.binaryPayload.lowerBound) }
+        guard let text else { throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: payload.lowerBound) }
         return text
     }
 
