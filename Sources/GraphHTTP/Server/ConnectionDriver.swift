@@ -18,6 +18,12 @@ final class ConnectionDriver: @unchecked Sendable {
     private var isReading = true
     /// Whether writes wait for the socket to be writable again.
     private var isWriting = false
+    /// Whether the kernel may hold bytes (or the peer's close) that no new event will tell
+    /// of: the poller tells of arrivals only, and reading pauses once the state has a whole
+    /// request, before the kernel says "would block".
+    private var mayHoldUnreadInput = false
+    /// Whether the poller has said that the peer closed its side or the socket failed.
+    private var peerHungUp = false
     /// Bytes waiting to be written, the first from `outgoingOffset`, each with the streamed
     /// body bytes it carries; charged to the server's answer budget until written.
     private var outgoing: [(bytes: [UInt8], streamed: Int)] = []
@@ -58,9 +64,12 @@ final class ConnectionDriver: @unchecked Sendable {
     }
 
     /// The poller says the socket may be read or written.
-    func ready(readable canRead: Bool, writable canWrite: Bool) {
+    func ready(readable canRead: Bool, writable canWrite: Bool, hungUp: Bool) {
+        if hungUp { peerHungUp = true }
         if canWrite, isWriting { flush() }
-        if canRead, isReading { readable() }
+        if canRead {
+            if isReading { readable() } else { mayHoldUnreadInput = true }
+        }
     }
 
     /// Asks the connection to close once its current request is answered.
@@ -81,8 +90,12 @@ final class ConnectionDriver: @unchecked Sendable {
             guard !isClosed, state.wantsToRead else { return }
             switch Socket.receive(from: descriptor, into: loop.readBuffer) {
             case .done(let count):
+                // A read that leaves room in the buffer took all the kernel had, and what
+                // comes after it raises a new event; the peer's close, if told, is still unread.
+                mayHoldUnreadInput = count == loop.readBuffer.count || peerHungUp
                 perform(state.received(UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]), now: Self.now()))
             case .wouldBlock:
+                mayHoldUnreadInput = false
                 return
             case .closed:
                 return perform(state.clientClosed(now: Self.now()))
@@ -174,8 +187,9 @@ final class ConnectionDriver: @unchecked Sendable {
         if state.isClosed { return close() }
         if state.wantsToRead != isReading {
             isReading.toggle()
-            // Bytes that came while reading was paused raised no new event: read them now.
-            if isReading { loop.queue.async { [weak self] in self?.readable() } }
+            // Bytes left when reading paused, or that came while it was, raise no new event:
+            // read them now. Without them, the next event tells of the next bytes.
+            if isReading, mayHoldUnreadInput { loop.queue.async { [weak self] in self?.readable() } }
         }
         // Setting a timer wakes Dispatch's manager thread, which cost a third of the server's
         // time when done for every request: the timer is only ever moved earlier. Firing

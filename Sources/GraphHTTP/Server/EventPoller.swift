@@ -21,6 +21,8 @@ final class EventPoller: @unchecked Sendable {
         let token: UInt64
         let readable: Bool
         let writable: Bool
+        /// The peer has closed its side, or the socket failed: a read will tell which.
+        let hungUp: Bool
     }
 
     private let poller: Int32
@@ -98,7 +100,7 @@ final class EventPoller: @unchecked Sendable {
             let events = buffer[..<Int(count)].map { event in
                 let hangUp = event.events & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
                 return Event(token: event.data.u64, readable: event.events & EPOLLIN.rawValue != 0 || hangUp,
-                             writable: event.events & EPOLLOUT.rawValue != 0 || hangUp)
+                             writable: event.events & EPOLLOUT.rawValue != 0 || hangUp, hungUp: hangUp)
             }
             #else
             let count = kevent(poller, nil, 0, &buffer, Int32(buffer.count), nil)
@@ -106,7 +108,7 @@ final class EventPoller: @unchecked Sendable {
             let events = buffer[..<Int(count)].map { event in
                 let hangUp = event.flags & UInt16(EV_EOF | EV_ERROR) != 0
                 return Event(token: UInt64(UInt(bitPattern: event.udata)), readable: event.filter == Int16(EVFILT_READ) || hangUp,
-                             writable: event.filter == Int16(EVFILT_WRITE) || hangUp)
+                             writable: event.filter == Int16(EVFILT_WRITE) || hangUp, hungUp: hangUp)
             }
             #endif
             if events.contains(where: { $0.token == stopToken }) { return }

@@ -29,6 +29,42 @@ import Testing
         #expect(try (0 ..< 4).map { _ in try connection.readResponse().status } == [200, 404, 200, 200])
     }
 
+    /// Reading pauses while a request is worked on; the bytes that come meanwhile raise no
+    /// event once it resumes, and must still be read.
+    @Test func aRequestSentWhileAnotherIsWorkedOnIsAnswered() throws {
+        let server = try TestServer()
+        let gate = TestModels.Gate()
+        defer { gate.open() }
+        let connection = try server.connect()
+        try connection.request("POST", "/v1/decode?type=Held", body: gate.archive)
+        Thread.sleep(forTimeInterval: 0.2)
+        try connection.request("GET", "/healthz")
+        Thread.sleep(forTimeInterval: 0.2)
+        gate.open()
+        #expect(try connection.readResponse().status == 200)
+        #expect(try connection.readResponse().status == 200)
+    }
+
+    /// A client's close is read after its last answer, whether it came in the request's
+    /// segment or while the request was worked on: the connection ends then, not at its idle
+    /// timeout. The request comes on a connection already in use, whose socket is watched.
+    @Test(arguments: [false, true]) func aClientsCloseEndsTheConnectionAfterItsAnswer(whileWorking: Bool) throws {
+        let server = try TestServer { $0.idleTimeout = .seconds(60) }
+        let gate = TestModels.Gate()
+        defer { gate.open() }
+        let connection = try server.connect()
+        try connection.request("GET", "/healthz")
+        #expect(try connection.readResponse().status == 200)
+        if !whileWorking { connection.cork() }
+        try connection.request("POST", "/v1/decode?type=Held", body: gate.archive)
+        if whileWorking { Thread.sleep(forTimeInterval: 0.2) }
+        connection.shutdownWrites()
+        Thread.sleep(forTimeInterval: 0.2)
+        gate.open()
+        #expect(try connection.readResponse().status == 200)
+        #expect(connection.isClosedByServer(within: 2))
+    }
+
     @Test func largeUploadsInBothFramings() throws {
         let server = try TestServer()
         var generator = SeededGenerator(seed: 20)

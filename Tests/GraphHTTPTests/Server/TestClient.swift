@@ -125,6 +125,22 @@ final class TestConnection {
         }
     }
 
+    /// Ends the stream the server reads (a FIN), while still reading its answers.
+    func shutdownWrites() {
+        shutdown(descriptor, Int32(SHUT_WR))
+    }
+
+    /// Holds what is written until ``shutdownWrites()``, which then sends it in one segment
+    /// with the end of the stream, so that the server learns of both at once.
+    func cork() {
+        var on: Int32 = 1
+        #if canImport(Glibc)
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_CORK, &on, socklen_t(MemoryLayout<Int32>.size))
+        #else
+        setsockopt(descriptor, IPPROTO_TCP, TCP_NOPUSH, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
     /// Closes with a reset (SO_LINGER 0) instead of an orderly close.
     func reset() {
         var option = linger(l_onoff: 1, l_linger: 0)
