@@ -31,6 +31,9 @@ final class ConnectionDriver: @unchecked Sendable {
     private var requestInFlight = false
     /// Where the answer to the current request comes from.
     private var channel: ResponseChannel?
+    /// What the channel delivered on the loop's queue: a quick route answers at once, while
+    /// its request is being started.
+    private var deliveredAtOnce: [(sender: ResponseChannel, delivery: ResponseChannel.Delivery)] = []
     private var isClosed = false
 
     init(descriptor: Int32, loop: IOLoop, services: ConnectionServices) {
@@ -125,7 +128,11 @@ final class ConnectionDriver: @unchecked Sendable {
                 services.metrics.requestStarted()
                 let loop = self.loop
                 let channel = ResponseChannel(stallTimeout: services.stallTimeout, deadline: services.workDeadline) { [weak self] sender, delivery in
-                    loop.queue.async { [weak self] in self?.deliver(delivery, from: sender) }
+                    if loop.isCurrent {
+                        self?.deliveredAtOnce.append((sender, delivery))
+                    } else {
+                        loop.queue.async { [weak self] in self?.deliver(delivery, from: sender) }
+                    }
                 }
                 self.channel = channel
                 services.responder.handle(request, on: channel)
@@ -140,6 +147,11 @@ final class ConnectionDriver: @unchecked Sendable {
         }
         if queued, !isWriting, !isClosed { flush() }
         updateInterest()
+        // Carried out once these actions are, as if they had come through the queue.
+        while !deliveredAtOnce.isEmpty {
+            let (sender, delivery) = deliveredAtOnce.removeFirst()
+            deliver(delivery, from: sender)
+        }
     }
 
     /// Hands what a worker sends to the state, unless it comes from an earlier request's

@@ -15,13 +15,21 @@ final class IOLoop: @unchecked Sendable {
     /// Bytes read from a socket at a time.
     static let readSize = 64 * 1024
 
+    private static let identity = DispatchSpecificKey<ObjectIdentifier>()
+
     init(label: String) throws(SocketError) {
         queue = DispatchQueue(label: label)
         readBuffer = .allocate(byteCount: Self.readSize, alignment: 16)
+        // The poller's thread runs the events on the queue itself (a serial queue runs a
+        // `sync` block on the caller's thread): no other thread is woken to run them.
         poller = try EventPoller { [weak self] events in
-            self?.queue.async { [weak self] in self?.deliver(events) }
+            self?.queue.sync { self?.deliver(events) }
         }
+        queue.setSpecific(key: Self.identity, value: ObjectIdentifier(self))
     }
+
+    /// Whether the caller runs on ``queue``.
+    var isCurrent: Bool { DispatchQueue.getSpecific(key: Self.identity) == ObjectIdentifier(self) }
 
     deinit {
         poller?.stop()
