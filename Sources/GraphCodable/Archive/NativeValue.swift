@@ -112,11 +112,11 @@ extension NativeTypeCode {
     @inline(__always)
     func skip(_ reader: inout BinaryReadBuffer, maximumLength: Int) throws {
         if let size = fixedSize(internalVersion: reader.internalVersion) {
-            return try reader.withBytes(count: size) { _ in }
+            return try reader.skip(count: size)
         }
         switch self {
         case .string, .character, .decimal, .data:
-            try reader.withBytes(count: try reader.readLength(maximumLength: maximumLength)) { _ in }
+            try reader.skip(count: try reader.readLength(maximumLength: maximumLength))
         case .url:
             try NativeTypeCode.string.skip(&reader, maximumLength: maximumLength)
             try NativeDescriptor.optional(.scalar(.string)).skip(&reader, maximumLength: maximumLength)
@@ -159,7 +159,7 @@ extension NativeDescriptor {
     /// `maximumLength` too) but not contents.
     func skip(_ reader: inout BinaryReadBuffer, maximumLength: Int) throws {
         if let size = fixedSize(internalVersion: reader.internalVersion) {
-            try reader.withBytes(count: size) { _ in }
+            try reader.skip(count: size)
             return
         }
         switch self {
@@ -170,7 +170,7 @@ extension NativeDescriptor {
             if let size = element.fixedSize(internalVersion: reader.internalVersion) {
                 let total = count.multipliedReportingOverflow(by: size)
                 guard !total.overflow else { throw GCodableError.corrupted("element count overflows", rule: .countExceeds, at: reader.offset) }
-                try reader.withBytes(count: total.partialValue) { _ in }
+                try reader.skip(count: total.partialValue)
             } else if case .scalar(let code) = element, code.isWideInteger {
                 // Varints (their size is not fixed, so this is internal version 1).
                 try reader.skipVarUInts(count)

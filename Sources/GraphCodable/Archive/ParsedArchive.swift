@@ -173,13 +173,14 @@ private struct BodyParser {
         var definitions = ObjectTable<Int>()
         let bodyStart = body.offset
         let bodyLength = body.remainingCount
-        nodes.reserveCapacity(min(bodyLength / 4, limits.maximumNodeCount, 1 << 16))
+        // The node list's room is charged as it is reserved, rather than node by node.
+        let initialCapacity = min(bodyLength / 4, limits.maximumNodeCount, 1 << 16)
+        try budget.charge(initialCapacity, of: Self.nodeCost, at: bodyStart)
+        nodes.reserveCapacity(initialCapacity)
         var open: [OpenValue] = []
         var maximumDepth = 0
-        // Which object ids are defined so far, and the strong pointers met before their
-        // definition, which alone are checked at the end (a pass over all the nodes for
-        // their pointers took a tenth of the parse).
-        var defined = IDBits()
+        // The strong pointers met before their definition, which alone are checked at the
+        // end (a pass over all the nodes for their pointers took a tenth of the parse).
         var earlyPointers: [(objectID: UInt32, offset: UInt32)] = []
 
         while !body.isAtEnd {
@@ -204,7 +205,6 @@ private struct BodyParser {
             guard nodes.count < limits.maximumNodeCount else {
                 throw GCodableError.limit("more than \(limits.maximumNodeCount) nodes", at: offset)
             }
-            try budget.charge(Self.nodeCost, at: offset)
             var node = ArchiveNode(kind: kind, offset: offset, next: nodes.count + 1)
             var step: Step?
             if tag & NodeTag.keyed != 0 {
@@ -249,7 +249,7 @@ private struct BodyParser {
                 let start = body.offset
                 switch shapes[Int(node.typeReference)].payload {
                 case .fixed(let size):
-                    try body.withBytes(count: size) { _ in }
+                    try body.skip(count: size)
                     node.payload = start ..< body.offset
                 case .varint:
                     _ = try body.readVarUInt()
@@ -263,7 +263,7 @@ private struct BodyParser {
                 case .opaque, .none:
                     let length = try body.readLength(maximumLength: limits.maximumLength)
                     node.payload = body.offset ..< body.offset + length
-                    try body.withBytes(count: length) { _ in }
+                    try body.skip(count: length)
                 }
             }
             if node.objectID != 0 && !isPointer {
@@ -272,8 +272,7 @@ private struct BodyParser {
                 if !definitions.insert(nodes.count, for: node.objectID, denseLimit: denseLimit) {
                     try problems.report(problem(open, "object id \(node.objectID) is defined twice", rule: .identityDefinedTwice, at: offset, step: step))
                 }
-                defined.insert(node.objectID, limit: denseLimit)
-            } else if kind == .pts && !defined.contains(node.objectID) {
+            } else if kind == .pts && definitions[node.objectID] == nil {
                 try budget.charge(Self.earlyPointerCost, at: offset)
                 earlyPointers.append((node.objectID, UInt32(truncatingIfNeeded: offset)))
             }
@@ -281,7 +280,9 @@ private struct BodyParser {
                 try problems.report(problem(open, "after the root node, only object definitions may follow", rule: .bodyAfterRoot, at: offset, step: step))
             }
             if nodes.count == nodes.capacity {
-                nodes.reserveCapacity(Self.grownCapacity(nodes.count, parsed: body.offset - bodyStart, of: bodyLength, limit: limits.maximumNodeCount))
+                let capacity = Self.grownCapacity(nodes.count, parsed: body.offset - bodyStart, of: bodyLength, limit: limits.maximumNodeCount)
+                try budget.charge(capacity - nodes.capacity, of: Self.nodeCost, at: offset)
+                nodes.reserveCapacity(capacity)
             }
             nodes.append(node)
             if kind.hasFields {
@@ -354,23 +355,5 @@ private struct BodyParser {
     @inline(never)
     private static func invalidID(_ raw: UInt64, _ what: String, rule: FormatRule, at offset: Int) -> GCodableError {
         .invalid("invalid \(what) \(raw)", rule: rule, at: offset)
-    }
-}
-
-/// A set of object ids, a bit each, for ids up to a limit the caller gives (those above it
-/// are never members), so that its size stays in proportion to the archive.
-private struct IDBits {
-    private var words: [UInt64] = []
-
-    func contains(_ id: UInt32) -> Bool {
-        let word = Int(id >> 6)
-        return word < words.count && words[word] & 1 << (id & 63) != 0
-    }
-
-    mutating func insert(_ id: UInt32, limit: Int) {
-        guard Int(id) <= limit else { return }
-        let word = Int(id >> 6)
-        if word >= words.count { words.append(contentsOf: repeatElement(0, count: max(word + 1 - words.count, words.count))) }
-        words[word] |= 1 << (id & 63)
     }
 }

@@ -77,6 +77,14 @@ public struct BinaryReadBuffer: Sendable {
         return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start ..< start + count])) }
     }
 
+    /// Moves past the next `count` bytes.
+    @inline(__always)
+    mutating func skip(count: Int) throws {
+        guard count >= 0 else { throw GCodableError.corrupted("negative byte count \(count)", at: offset) }
+        try require(count)
+        offset += count
+    }
+
     /// Reads the next `count` bytes.
     public mutating func readBytes(count: Int) throws -> [UInt8] {
         try withBytes(count: count) { [UInt8]($0) }
