@@ -34,6 +34,19 @@ import Testing
         #expect(archive.nodes.capacity < archive.nodes.count + archive.nodes.count / 4)
     }
 
+    /// The node list is charged for the nodes it holds, not for the room the body's size
+    /// foretells (a node per 4 bytes): an archive of longer nodes validates and decodes under
+    /// a budget that holds its nodes.
+    @Test func theNodeListIsChargedForItsNodes() throws {
+        let words = (0 ..< 10_000).map { String(repeating: "w", count: 20 + $0 % 20) }
+        let bytes = try GraphEncoder().encode(words) as Bytes
+        #expect(bytes.count > 256 << 10)  // room for a node per 4 bytes would be 2 MiB
+        let decoder = GraphDecoder()
+        decoder.limits = Self.limits(ratio: 1)  // the smallest budget: 1 MiB
+        #expect(decoder.validate(bytes).isValid)
+        #expect(try decoder.decode([String].self, from: bytes) == words)
+    }
+
     /// A node is 32 bytes: a payload's start and a field count share their place, and each
     /// node still gives the right one (a payload only for `BIV`/`BIR`, empty for others).
     @Test func nodesShareOnePlaceForPayloadStartsAndFieldCounts() throws {

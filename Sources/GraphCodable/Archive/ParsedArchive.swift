@@ -135,6 +135,8 @@ private struct BodyParser {
 
     /// The memory of a node, and of the definition of an object id.
     private static let nodeCost = MemoryLayout<ArchiveNode>.stride
+    /// The nodes charged at a time: 32 KiB, a thirty-second of the smallest budget.
+    private static let nodesPerCharge = 1024
     private static let definitionCost = 32
     private static let earlyPointerCost = MemoryLayout<(UInt32, UInt32)>.stride
 
@@ -173,10 +175,11 @@ private struct BodyParser {
         var definitions = ObjectTable<Int>()
         let bodyStart = body.offset
         let bodyLength = body.remainingCount
-        // The node list's room is charged as it is reserved, rather than node by node.
-        let initialCapacity = min(bodyLength / 4, limits.maximumNodeCount, 1 << 16)
-        try budget.charge(initialCapacity, of: Self.nodeCost, at: bodyStart)
-        nodes.reserveCapacity(initialCapacity)
+        nodes.reserveCapacity(min(bodyLength / 4, limits.maximumNodeCount, 1 << 16))
+        // The nodes are charged a stretch at a time as the list fills, rather than one by one
+        // (a tenth of the parse) or as room is reserved (the room a body's size foretells
+        // may be far more than its nodes take, and a small budget would refuse a valid archive).
+        var chargedNodes = 0
         var open: [OpenValue] = []
         var maximumDepth = 0
         // The strong pointers met before their definition, which alone are checked at the
@@ -279,10 +282,12 @@ private struct BodyParser {
             if isTopLevel && (node.objectID == 0 || isPointer) {
                 try problems.report(problem(open, "after the root node, only object definitions may follow", rule: .bodyAfterRoot, at: offset, step: step))
             }
+            if nodes.count == chargedNodes {
+                try budget.charge(Self.nodesPerCharge, of: Self.nodeCost, at: offset)
+                chargedNodes += Self.nodesPerCharge
+            }
             if nodes.count == nodes.capacity {
-                let capacity = Self.grownCapacity(nodes.count, parsed: body.offset - bodyStart, of: bodyLength, limit: limits.maximumNodeCount)
-                try budget.charge(capacity - nodes.capacity, of: Self.nodeCost, at: offset)
-                nodes.reserveCapacity(capacity)
+                nodes.reserveCapacity(Self.grownCapacity(nodes.count, parsed: body.offset - bodyStart, of: bodyLength, limit: limits.maximumNodeCount))
             }
             nodes.append(node)
             if kind.hasFields {

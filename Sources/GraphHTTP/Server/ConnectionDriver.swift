@@ -22,8 +22,10 @@ final class ConnectionDriver: @unchecked Sendable {
     /// of: the poller tells of arrivals only, and reading pauses once the state has a whole
     /// request, before the kernel says "would block".
     private var mayHoldUnreadInput = false
-    /// Whether the poller has said that the peer closed its side or the socket failed.
-    private var peerHungUp = false
+    /// Whether a read that leaves room in the buffer may still leave input in the kernel:
+    /// once the poller has told of the peer's close (still to be read) or of urgent data (a
+    /// read stops at its mark).
+    private var readsMayStopShort = false
     /// Bytes waiting to be written, the first from `outgoingOffset`, each with the streamed
     /// body bytes it carries; charged to the server's answer budget until written.
     private var outgoing: [(bytes: [UInt8], streamed: Int)] = []
@@ -34,6 +36,8 @@ final class ConnectionDriver: @unchecked Sendable {
     /// What the channel delivered on the loop's queue: a quick route answers at once, while
     /// its request is being started.
     private var deliveredAtOnce: [(sender: ResponseChannel, delivery: ResponseChannel.Delivery)] = []
+    /// Whether a ``perform(_:)`` call is carrying out `deliveredAtOnce`.
+    private var isDeliveringAtOnce = false
     private var isClosed = false
 
     init(descriptor: Int32, loop: IOLoop, services: ConnectionServices) {
@@ -67,8 +71,8 @@ final class ConnectionDriver: @unchecked Sendable {
     }
 
     /// The poller says the socket may be read or written.
-    func ready(readable canRead: Bool, writable canWrite: Bool, hungUp: Bool) {
-        if hungUp { peerHungUp = true }
+    func ready(readable canRead: Bool, writable canWrite: Bool, hungUp: Bool, urgent: Bool) {
+        if hungUp || urgent { readsMayStopShort = true }
         if canWrite, isWriting { flush() }
         if canRead {
             if isReading { readable() } else { mayHoldUnreadInput = true }
@@ -94,8 +98,9 @@ final class ConnectionDriver: @unchecked Sendable {
             switch Socket.receive(from: descriptor, into: loop.readBuffer) {
             case .done(let count):
                 // A read that leaves room in the buffer took all the kernel had, and what
-                // comes after it raises a new event; the peer's close, if told, is still unread.
-                mayHoldUnreadInput = count == loop.readBuffer.count || peerHungUp
+                // comes after it raises a new event; unless the peer has closed or sent
+                // urgent data.
+                mayHoldUnreadInput = count == loop.readBuffer.count || readsMayStopShort
                 perform(state.received(UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]), now: Self.now()))
             case .wouldBlock:
                 mayHoldUnreadInput = false
@@ -147,11 +152,16 @@ final class ConnectionDriver: @unchecked Sendable {
         }
         if queued, !isWriting, !isClosed { flush() }
         updateInterest()
-        // Carried out once these actions are, as if they had come through the queue.
+        // Carried out once these actions are, as if they had come through the queue, and by
+        // the outermost call only: an answer may start the next pipelined request, whose
+        // answer would otherwise be carried out one call deeper, and so on for every request.
+        guard !isDeliveringAtOnce else { return }
+        isDeliveringAtOnce = true
         while !deliveredAtOnce.isEmpty {
             let (sender, delivery) = deliveredAtOnce.removeFirst()
             deliver(delivery, from: sender)
         }
+        isDeliveringAtOnce = false
     }
 
     /// Hands what a worker sends to the state, unless it comes from an earlier request's

@@ -23,6 +23,9 @@ final class EventPoller: @unchecked Sendable {
         let writable: Bool
         /// The peer has closed its side, or the socket failed: a read will tell which.
         let hungUp: Bool
+        /// The peer sent urgent (out-of-band) data: a read stops at its mark, short of what
+        /// follows.
+        let urgent: Bool
     }
 
     private let poller: Int32
@@ -49,7 +52,7 @@ final class EventPoller: @unchecked Sendable {
     func register(_ descriptor: Int32, token: UInt64) throws(SocketError) {
         #if canImport(Glibc)
         var event = epoll_event()
-        event.events = EPOLLIN.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
+        event.events = EPOLLIN.rawValue | EPOLLPRI.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
         event.data.u64 = token
         guard epoll_ctl(poller, EPOLL_CTL_ADD, descriptor, &event) == 0 else {
             throw SocketError("cannot watch a socket: \(String(cString: strerror(errno)))")
@@ -99,16 +102,18 @@ final class EventPoller: @unchecked Sendable {
             guard count >= 0 else { if errno == EINTR { continue } else { return } }
             let events = buffer[..<Int(count)].map { event in
                 let hangUp = event.events & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
-                return Event(token: event.data.u64, readable: event.events & EPOLLIN.rawValue != 0 || hangUp,
-                             writable: event.events & EPOLLOUT.rawValue != 0 || hangUp, hungUp: hangUp)
+                let urgent = event.events & EPOLLPRI.rawValue != 0
+                return Event(token: event.data.u64, readable: event.events & EPOLLIN.rawValue != 0 || hangUp || urgent,
+                             writable: event.events & EPOLLOUT.rawValue != 0 || hangUp, hungUp: hangUp, urgent: urgent)
             }
             #else
             let count = kevent(poller, nil, 0, &buffer, Int32(buffer.count), nil)
             guard count >= 0 else { if errno == EINTR { continue } else { return } }
             let events = buffer[..<Int(count)].map { event in
                 let hangUp = event.flags & UInt16(EV_EOF | EV_ERROR) != 0
+                let urgent = event.filter == Int16(EVFILT_READ) && event.flags & UInt16(EV_OOBAND) != 0
                 return Event(token: UInt64(UInt(bitPattern: event.udata)), readable: event.filter == Int16(EVFILT_READ) || hangUp,
-                             writable: event.filter == Int16(EVFILT_WRITE) || hangUp, hungUp: hangUp)
+                             writable: event.filter == Int16(EVFILT_WRITE) || hangUp, hungUp: hangUp, urgent: urgent)
             }
             #endif
             if events.contains(where: { $0.token == stopToken }) { return }

@@ -57,7 +57,7 @@ final class IOLoop: @unchecked Sendable {
 
     private func deliver(_ events: [EventPoller.Event]) {
         for event in events {
-            connections[event.token]?.ready(readable: event.readable, writable: event.writable, hungUp: event.hungUp)
+            connections[event.token]?.ready(readable: event.readable, writable: event.writable, hungUp: event.hungUp, urgent: event.urgent)
         }
     }
 }

@@ -29,20 +29,39 @@ import Testing
         #expect(try (0 ..< 4).map { _ in try connection.readResponse().status } == [200, 404, 200, 200])
     }
 
+    /// Thousands of pipelined requests with quick answers, sent at once: each answer starts
+    /// the next request, and the connection carries them out one after another, not each
+    /// inside the last (which overflowed the stack).
+    @Test func thousandsOfPipelinedQuickRequestsAreAnsweredInOrder() throws {
+        let server = try TestServer()
+        let connection = try server.connect()
+        let paths = (0 ..< 5_000).map { $0.isMultiple(of: 2) ? "/healthz" : "/nowhere" }
+        let requests = paths.map { "GET \($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined()
+        let writer = Thread { try? connection.write(requests) }  // the answers are read meanwhile
+        writer.start()
+        let statuses = try paths.map { _ in try connection.readResponse().status }
+        #expect(statuses == paths.map { $0 == "/healthz" ? 200 : 404 })
+    }
+
     /// Reading pauses while a request is worked on; the bytes that come meanwhile raise no
-    /// event once it resumes, and must still be read.
-    @Test func aRequestSentWhileAnotherIsWorkedOnIsAnswered() throws {
+    /// event once it resumes, and must still be read. After urgent data, a read stops at its
+    /// mark, short of the bytes after it: they too must be read once the request before them
+    /// is answered (by the workers: reading has paused again when the answer comes).
+    @Test(arguments: [false, true]) func requestsSentWhileAnotherIsWorkedOnAreAnswered(afterUrgentData: Bool) throws {
         let server = try TestServer()
         let gate = TestModels.Gate()
         defer { gate.open() }
         let connection = try server.connect()
         try connection.request("POST", "/v1/decode?type=Held", body: gate.archive)
         Thread.sleep(forTimeInterval: 0.2)
+        if afterUrgentData {
+            try connection.writeUrgent("POST /v1/validate HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n\r\nabc!")
+        }
         try connection.request("GET", "/healthz")
         Thread.sleep(forTimeInterval: 0.2)
         gate.open()
-        #expect(try connection.readResponse().status == 200)
-        #expect(try connection.readResponse().status == 200)
+        let expected = afterUrgentData ? [200, 422, 200] : [200, 200]
+        #expect(try expected.map { _ in try connection.readResponse().status } == expected)
     }
 
     /// A client's close is read after its last answer, whether it came in the request's

@@ -29,7 +29,9 @@ struct TestClientError: Error, CustomStringConvertible {
 
 /// A blocking HTTP/1.1 client over a plain socket, sending exactly the bytes a test gives
 /// and reading responses one at a time (so pipelining and raw protocol tests are possible).
-final class TestConnection {
+/// Unchecked: a test may write on one thread while it reads on another; writing uses the
+/// descriptor only.
+final class TestConnection: @unchecked Sendable {
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
@@ -69,6 +71,14 @@ final class TestConnection {
             guard sent > 0 else { throw TestClientError(description: "send failed: \(errno)") }
             offset += sent
         }
+    }
+
+    /// Sends `text` in one call with its last byte as urgent (out-of-band) data: the server's
+    /// reads stop at its mark, and the byte is not part of the stream they read.
+    func writeUrgent(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Self.sendFlags | Int32(MSG_OOB)) }
+        guard sent == bytes.count else { throw TestClientError(description: "send failed: \(errno)") }
     }
 
     /// A request with a body and a `Content-Length`.
