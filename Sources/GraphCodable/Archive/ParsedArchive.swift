@@ -176,9 +176,10 @@ private struct BodyParser {
         let bodyStart = body.offset
         let bodyLength = body.remainingCount
         nodes.reserveCapacity(min(bodyLength / 4, limits.maximumNodeCount, 1 << 16))
-        // The nodes are charged a stretch at a time as the list fills, rather than one by one
-        // (a tenth of the parse) or as room is reserved (the room a body's size foretells
-        // may be far more than its nodes take, and a small budget would refuse a valid archive).
+        // The nodes are charged a stretch at a time as the list fills, rather than one by
+        // one (a few percent of the parse) or as room is reserved: the room a body's size
+        // foretells may be far more than its nodes take (a small budget would refuse a valid
+        // archive), and the part of a large list they have not reached is untouched pages.
         var chargedNodes = 0
         var open: [OpenValue] = []
         var maximumDepth = 0

@@ -75,7 +75,8 @@ final class ConnectionDriver: @unchecked Sendable {
         if hungUp || urgent { readsMayStopShort = true }
         if canWrite, isWriting { flush() }
         if canRead {
-            if isReading { readable() } else { mayHoldUnreadInput = true }
+            mayHoldUnreadInput = true  // until a read tells otherwise
+            if isReading { readable() }
         }
     }
 
@@ -153,8 +154,8 @@ final class ConnectionDriver: @unchecked Sendable {
         if queued, !isWriting, !isClosed { flush() }
         updateInterest()
         // Carried out once these actions are, as if they had come through the queue, and by
-        // the outermost call only: an answer may start the next pipelined request, whose
-        // answer would otherwise be carried out one call deeper, and so on for every request.
+        // one call at a time: an answer may start the next pipelined request, and carrying
+        // out its answer inside that call would nest a call deeper for every request.
         guard !isDeliveringAtOnce else { return }
         isDeliveringAtOnce = true
         while !deliveredAtOnce.isEmpty {
