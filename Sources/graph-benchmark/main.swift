@@ -8,16 +8,25 @@ import GraphCodable
 let arguments = Array(CommandLine.arguments.dropFirst())
 var generator = SeededGenerator(state: 42)
 
-// `graph-benchmark profile-encode|profile-decode` loops one GraphCodable operation on a
-// tree, for a profiler to sample.
+// `graph-benchmark profile-encode|profile-decode [graph COUNT]` loops one GraphCodable
+// operation on a tree (or on the graph workload's COUNT objects), for a profiler to sample.
 if let mode = arguments.first, mode.hasPrefix("profile-") {
-    let tree = ArrayTreeNode.tree(count: 13_700, fanOut: 4, using: &generator)
-    let archive = try GraphEncoder().encode(tree) as Bytes
-    for _ in 0 ..< 30 {
-        if mode == "profile-encode" { _ = try GraphEncoder().encode(tree) as Bytes }
-        if mode == "profile-decode" { _ = try GraphDecoder().decode(ArrayTreeNode.self, from: archive) }
+    let graphCount = arguments.firstIndex(of: "graph").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil }
+    if let graphCount {
+        let stations = GraphWorkload.build(GraphWorkload.links(count: graphCount, cycles: true, &generator))
+        try profile(mode, stations, rounds: max(1, 3_000_000 / graphCount))
+    } else {
+        try profile(mode, ArrayTreeNode.tree(count: 13_700, fanOut: 4, using: &generator), rounds: 30)
     }
     exit(0)
+}
+
+func profile<T: GCodable>(_ mode: String, _ value: T, rounds: Int) throws {
+    let archive = try GraphEncoder().encode(value) as Bytes
+    for _ in 0 ..< rounds {
+        if mode == "profile-encode" { _ = try GraphEncoder().encode(value) as Bytes }
+        if mode == "profile-decode" { _ = try GraphDecoder().decode(T.self, from: archive) }
+    }
 }
 
 let runs = arguments.firstIndex(of: "--runs").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 7

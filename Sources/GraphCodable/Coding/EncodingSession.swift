@@ -56,12 +56,14 @@ final class EncodingSession: GEncoder {
         /// frames of `writeFields`), and how many are open.
         var open = OpenValue(keys: 0)
         var openCount = 1
-        /// The object id of each identity met so far.
-        var objectIDs: [Identity: UInt32] = [:]
+        /// The object id of each object met so far, by its address.
+        let objectIDs = ObjectIDTable()
+        /// Objects met so far, kept alive so that no address is reused.
+        var retained: [AnyObject] = []
+        /// The object id of each value identity met so far.
+        var valueIDs: [ValueIdentity: UInt32] = [:]
         /// Whether each object id (the index) has a definition written or postponed.
         var defined: [Bool] = [true]
-        /// Objects with identity, kept alive so that no `ObjectIdentifier` is reused.
-        var retained: [AnyObject] = []
         /// Definitions to write at the top level, after the root.
         var postponed: [() throws -> Void] = []
         var warnings: [String] = []
@@ -211,22 +213,16 @@ final class EncodingSession: GEncoder {
         if case .optional(let encodeInPlace) = strategy.coding {
             return try withUnsafePointer(to: value) { try encodeInPlace($0, self, keyID, conditional) }
         }
-        guard let rule = strategy.identity, let identity = withUnsafePointer(to: value, { rule.identify($0) }) else {
+        guard let found = objectID(of: value, strategy.identity) else {
             if conditional { state.pointee.warnings.append("\(T.self) has no identity: encoded unconditionally") }
             return try writeDefinition(value, strategy, keyID: keyID, objectID: 0)
         }
-        let objectID: UInt32
-        if let known = state.pointee.objectIDs[identity] {
-            if conditional || state.pointee.defined[Int(known)] {
-                return state.pointee.buffer.writeNodeHeader(conditional ? .ptc : .pts, keyID: keyID, objectID: known)
-            }
-            objectID = known
-        } else {
-            objectID = UInt32(state.pointee.defined.count)
-            state.pointee.objectIDs[identity] = objectID
+        let objectID = found.id
+        if found.isNew {
             state.pointee.defined.append(false)
-            if strategy.isClass { state.pointee.retained.append(withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: AnyObject.self) }) }
             if conditional { return state.pointee.buffer.writeNodeHeader(.ptc, keyID: keyID, objectID: objectID) }
+        } else if conditional || state.pointee.defined[Int(objectID)] {
+            return state.pointee.buffer.writeNodeHeader(conditional ? .ptc : .pts, keyID: keyID, objectID: objectID)
         }
         state.pointee.defined[Int(objectID)] = true
         if state.pointee.openCount > Self.maximumInlineDepth {
@@ -237,6 +233,27 @@ final class EncodingSession: GEncoder {
             return
         }
         try writeDefinition(value, strategy, keyID: keyID, objectID: objectID)
+    }
+
+    /// The object id of the identity of `value` under `rule`, and whether this is its first
+    /// meeting (the id is then the next one); `nil` when the value has no identity.
+    @inline(__always)
+    private func objectID<T>(of value: T, _ rule: IdentityRule?) -> (id: UInt32, isNew: Bool)? {
+        let nextID = UInt32(state.pointee.defined.count)
+        switch rule {
+        case .object?:
+            let object = withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: AnyObject.self) }
+            let found = state.pointee.objectIDs.id(of: object, orInsert: nextID)
+            if found.isNew { state.pointee.retained.append(object) }
+            return found
+        case .value(let identify)?:
+            guard let identity = withUnsafePointer(to: value, { identify($0) }) else { return nil }
+            if let known = state.pointee.valueIDs[identity] { return (known, false) }
+            state.pointee.valueIDs[identity] = nextID
+            return (nextID, true)
+        case nil:
+            return nil
+        }
     }
 
     /// Writes the node that defines `value`, with its fields or payload.
