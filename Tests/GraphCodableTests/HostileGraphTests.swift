@@ -119,6 +119,76 @@ import Testing
         }
     }
 
+    class Base: GCodable {
+        init() {}
+        required init(from decoder: GDecoder) throws {}
+        func encode(to encoder: GEncoder) throws {}
+    }
+
+    final class Derived: Base {}
+
+    final class Other: GCodable {
+        init() {}
+        init(from decoder: GDecoder) throws {}
+        func encode(to encoder: GEncoder) throws {}
+    }
+
+    struct Named: GCodable, GIdentifiable {
+        let gcodableID: String?
+        init(_ id: String) { gcodableID = id }
+        init(from decoder: GDecoder) throws { gcodableID = try decoder.decode() }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(gcodableID) }
+    }
+
+    /// Two fields that are one value (or one object) in the archive, read back as `A` and `B`.
+    struct Pair<A: GCodable, B: GCodable>: GCodable {
+        let first: A
+        let second: B
+        init(_ first: A, _ second: B) { (self.first, self.second) = (first, second) }
+        private enum Key: String { case first, second }
+        init(from decoder: GDecoder) throws {
+            first = try decoder.decode(for: Key.first)
+            second = try decoder.decode(for: Key.second)
+        }
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(first, for: Key.first)
+            try encoder.encode(second, for: Key.second)
+        }
+    }
+
+    /// The message of the type mismatch that decoding `bytes` as `T` throws, if it throws one.
+    static func mismatch<T: GDecodable>(decoding bytes: Bytes, as _: T.Type) -> String? {
+        do {
+            _ = try GraphDecoder().decode(T.self, from: bytes)
+            return nil
+        } catch GCodableError.typeMismatch(_, let context) {
+            return context.debugDescription
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// A value met again as another type (a class, a subclass's superclass, a value) comes
+    /// back as the same object when it is one, and is otherwise a type mismatch that names
+    /// both types.
+    @Test func aValueMetAgainAsAnotherTypeIsOneOrAMismatch() throws {
+        let derived = Derived()
+        let shared = try GraphEncoder().encode(Pair(derived, derived)) as Bytes
+        let same = try GraphDecoder().decode(Pair<Derived, Derived>.self, from: shared)
+        #expect(same.first === same.second)
+        let asBase = try GraphDecoder().decode(Pair<Derived, Base>.self, from: shared)
+        #expect(asBase.first === asBase.second)
+        let object = try #require(Self.mismatch(decoding: shared, as: Pair<Derived, Other>.self))
+        #expect(object.hasSuffix("is a Derived, not a Other"), "\(object)")
+        #expect(Self.mismatch(decoding: shared, as: Pair<Derived, Named>.self)?.contains("is a Derived, not a ") == true)
+
+        let named = Named("n")
+        let value = try GraphEncoder().encode(Pair(named, named)) as Bytes
+        let again = try GraphDecoder().decode(Pair<Named, Named>.self, from: value)
+        #expect(again.first.gcodableID == "n" && again.second.gcodableID == "n")
+        #expect(Self.mismatch(decoding: value, as: Pair<Named, Other>.self)?.contains("is a Named, not a ") == true)
+    }
+
     @Test func aDuplicateOrMissingDefinitionIsAnInvalidArchive() throws {
         let archive = try ParsedArchive(bytes: try GraphEncoder().encode(Self.cyclicModel()) as Bytes)
         let definitions = Self.definitions(of: archive).sorted { $0.key < $1.key }

@@ -28,6 +28,21 @@ final class DecodingSession: GDecoder {
         case value(keys: Int, isMigratable: Bool)
         /// A class, field by field, built as the dynamic class the node names.
         case reference(keys: Int)
+
+        /// Whether the type is a class.
+        var isClass: Bool {
+            switch self {
+            case .binary(_, _, _, let isClass): isClass
+            case .reference: true
+            case .optional, .value: false
+            }
+        }
+    }
+
+    /// A value with identity that is not an object, as the table of decoded values keeps it.
+    private final class IdentifiedValue {
+        let value: Any
+        init(_ value: Any) { self.value = value }
     }
 
     /// A class named by the archive, found in this program (or replaced).
@@ -64,8 +79,10 @@ final class DecodingSession: GDecoder {
         /// outside `init(from:)`. Not an array: changing the last element of one checked
         /// its uniqueness at every field.
         var scope: Scope?
-        /// The values with identity decoded so far, by object id.
-        var objects = ObjectTable<Any>()
+        /// The values with identity decoded so far, by object id: objects as themselves,
+        /// other values boxed (a reference is copied with a retain, where an `Any` is
+        /// copied through its type's value witnesses).
+        var objects = ObjectTable<AnyObject>()
         /// The object ids being decoded, outermost first.
         var objectsInProgress: [UInt32] = []
         /// The classes of the type table found so far, by type reference.
@@ -291,10 +308,12 @@ final class DecodingSession: GDecoder {
     /// the values already decoded, or else from its definition, wherever it is.
     private func decodeIdentified<T: GDecodable>(_ node: ArchiveNode, _ strategy: Strategy) throws -> T {
         let id = node.objectID
-        if let object = state.pointee.objects[id] {
-            guard let value = object as? T else {
+        let isClass = strategy.isClass
+        if let stored = state.pointee.objects[id] {
+            guard let value: T = Self.unwrap(stored, isClass: isClass) else {
+                let found = (stored as? IdentifiedValue)?.value ?? stored
                 throw GCodableError.typeMismatch(T.self, .init(
-                    debugDescription: "object \(id) is a \(type(of: object)), not a \(T.self)", byteOffset: node.offset))
+                    debugDescription: "object \(id) is a \(type(of: found)), not a \(T.self)", byteOffset: node.offset))
             }
             return value
         }
@@ -312,8 +331,18 @@ final class DecodingSession: GDecoder {
         defer { state.pointee.objectsInProgress.removeLast() }
         try budget.charge(Self.identityCost, at: node.offset)
         let value: T = try decodeDefinition(definition, strategy)
-        _ = state.pointee.objects.insert(value, for: id, denseLimit: 2 * archive.definitions.count + 1024)
+        let stored = isClass ? withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: AnyObject.self) } : IdentifiedValue(value)
+        _ = state.pointee.objects.insert(stored, for: id, denseLimit: 2 * archive.definitions.count + 1024)
         return value
+    }
+
+    /// The value with identity `stored` as a `T`, if it is one; an object of the class `T`
+    /// itself without the run-time's cast.
+    @inline(__always)
+    private static func unwrap<T>(_ stored: AnyObject, isClass: Bool) -> T? {
+        guard isClass else { return (stored as? IdentifiedValue)?.value as? T }
+        if ObjectIdentifier(type(of: stored)) == ObjectIdentifier(T.self) { return unsafeBitCast(stored, to: T.self) }
+        return stored as? T
     }
 
     private func typeName(ofObject id: UInt32) -> String {
