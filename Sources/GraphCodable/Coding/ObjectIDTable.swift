@@ -3,9 +3,9 @@
 ///
 /// One array of (address, id) slots, open addressing with linear probing, at most half
 /// full: a lookup is a multiplication and, mostly, one cache line. (A `Dictionary` of
-/// identities hashed each with SipHash and copied its keys through value witnesses: near
-/// half of encoding a large graph.) The session keeps the objects alive, so an address
-/// stays theirs for the whole encoding.
+/// identities, each hashed with SipHash and copied through value witnesses, was near half
+/// of encoding a large graph.) The session keeps the objects alive, so an address stays
+/// theirs for the whole encoding.
 final class ObjectIDTable {
     private struct Slot {
         /// The object's address; 0 marks an empty slot (no object lives at 0).
@@ -28,8 +28,8 @@ final class ObjectIDTable {
         slots.deallocate()
     }
 
-    /// The id of `object`: the one it was given when first met, or `newID` (with
-    /// `inserted` true) when this is its first meeting.
+    /// The id of `object`: the one it was given when first met, or `newID` (with `isNew`
+    /// true) when this is its first meeting.
     @inline(__always)
     func id(of object: AnyObject, orInsert newID: UInt32) -> (id: UInt32, isNew: Bool) {
         let address = UInt(bitPattern: ObjectIdentifier(object))
