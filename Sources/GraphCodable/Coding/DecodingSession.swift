@@ -310,12 +310,8 @@ final class DecodingSession: GDecoder {
         let id = node.objectID
         let isClass = strategy.isClass
         if let stored = state.pointee.objects[id] {
-            guard let value: T = Self.unwrap(stored, isClass: isClass) else {
-                let found = (stored as? IdentifiedValue)?.value ?? stored
-                throw GCodableError.typeMismatch(T.self, .init(
-                    debugDescription: "object \(id) is a \(type(of: found)), not a \(T.self)", byteOffset: node.offset))
-            }
-            return value
+            if isClass && ObjectIdentifier(type(of: stored)) == ObjectIdentifier(T.self) { return unsafeBitCast(stored, to: T.self) }
+            return try Self.cast(stored, isClass: isClass, id: id, node: node)
         }
         if let start = state.pointee.objectsInProgress.firstIndex(of: id) {
             let names = state.pointee.objectsInProgress[start...].map(typeName(ofObject:)) + [typeName(ofObject: id)]
@@ -336,13 +332,19 @@ final class DecodingSession: GDecoder {
         return value
     }
 
-    /// The value with identity `stored` as a `T`, if it is one; an object of the class `T`
-    /// itself without the run-time's cast.
-    @inline(__always)
-    private static func unwrap<T>(_ stored: AnyObject, isClass: Bool) -> T? {
-        guard isClass else { return (stored as? IdentifiedValue)?.value as? T }
-        if ObjectIdentifier(type(of: stored)) == ObjectIdentifier(T.self) { return unsafeBitCast(stored, to: T.self) }
-        return stored as? T
+    /// The value with identity `stored` (object `id`, met again at `node`) as a `T`: an
+    /// object of a subclass of `T`, or a value. Out of line, since the cast forms the
+    /// metadata of `T?` (a lookup in the run-time's cache), which an object of the class
+    /// `T` itself, compared by class just before, does without.
+    @inline(never)
+    private static func cast<T>(_ stored: AnyObject, isClass: Bool, id: UInt32, node: ArchiveNode) throws -> T {
+        let held = (stored as? IdentifiedValue)?.value ?? stored
+        // A boxed value for a class, or an object for a value, is no `T` (nor a `nil` of one).
+        guard isClass == !(stored is IdentifiedValue), let value = held as? T else {
+            throw GCodableError.typeMismatch(T.self, .init(
+                debugDescription: "object \(id) is a \(type(of: held)), not a \(T.self)", byteOffset: node.offset))
+        }
+        return value
     }
 
     private func typeName(ofObject id: UInt32) -> String {
