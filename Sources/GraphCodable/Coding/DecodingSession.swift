@@ -327,7 +327,7 @@ final class DecodingSession: GDecoder {
         defer { state.pointee.objectsInProgress.removeLast() }
         try budget.charge(Self.identityCost, at: node.offset)
         let value: T = try decodeDefinition(definition, strategy)
-        let stored = isClass ? withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: AnyObject.self) } : IdentifiedValue(value)
+        let stored = isClass ? objectReference(of: value) : IdentifiedValue(value)
         _ = state.pointee.objects.insert(stored, for: id, denseLimit: 2 * archive.definitions.count + 1024)
         return value
     }
@@ -338,9 +338,10 @@ final class DecodingSession: GDecoder {
     /// `T` itself, compared by class just before, does without.
     @inline(never)
     private static func cast<T>(_ stored: AnyObject, isClass: Bool, id: UInt32, node: ArchiveNode) throws -> T {
-        let held = (stored as? IdentifiedValue)?.value ?? stored
+        let box = stored as? IdentifiedValue
+        let held = box?.value ?? stored
         // A boxed value for a class, or an object for a value, is no `T` (nor a `nil` of one).
-        guard isClass == !(stored is IdentifiedValue), let value = held as? T else {
+        guard isClass == (box == nil), let value = held as? T else {
             throw GCodableError.typeMismatch(T.self, .init(
                 debugDescription: "object \(id) is a \(type(of: held)), not a \(T.self)", byteOffset: node.offset))
         }

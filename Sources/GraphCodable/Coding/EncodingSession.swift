@@ -242,7 +242,7 @@ final class EncodingSession: GEncoder {
         let nextID = UInt32(state.pointee.defined.count)
         switch rule {
         case .object?:
-            let object = withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: AnyObject.self) }
+            let object = objectReference(of: value)
             let found = state.pointee.objectIDs.id(of: object, orInsert: nextID)
             if found.isNew { state.pointee.retained.append(object) }
             return found
@@ -304,7 +304,7 @@ final class EncodingSession: GEncoder {
     /// The type reference of the dynamic class of `object` (0 when its inheritance is off)
     /// and the key sequence of that class.
     private func classReference<T>(of object: T) throws -> (reference: UInt32, keys: Int) {
-        let instance = withUnsafePointer(to: object) { UnsafeRawPointer($0).load(as: AnyObject.self) }
+        let instance = objectReference(of: object)
         let dynamicType: AnyClass = type(of: instance)
         let info = try classInfo(for: dynamicType)
         if options.contains(.disableInheritance)
