@@ -29,6 +29,35 @@ import Testing
         func encode(to encoder: GEncoder) throws { try encoder.encode(leaves, for: Key.leaves) }
     }
 
+    /// A class whose leaves are decoded with `deferDecode`, after the root: keyed, or
+    /// unkeyed. It writes `numbers` in their place when it has them.
+    final class DeferredTree: GCodable {
+        var leaves: [Leaf] = []
+        var numbers: [NumberLeaf]?
+        let isKeyed: Bool
+        private enum Key: String { case keyed, leaves }
+        init(numbers: [NumberLeaf], isKeyed: Bool) {
+            self.numbers = numbers
+            self.isKeyed = isKeyed
+        }
+        init(from decoder: GDecoder) throws {
+            isKeyed = try decoder.decode(for: Key.keyed)
+            if isKeyed {
+                try decoder.deferDecode(for: Key.leaves) { self.leaves = $0 }
+            } else {
+                try decoder.deferDecode { self.leaves = $0 }
+            }
+        }
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(isKeyed, for: Key.keyed)
+            if isKeyed, let numbers {
+                try encoder.encode(numbers, for: Key.leaves)
+            } else if let numbers {
+                try encoder.encode(numbers)
+            }
+        }
+    }
+
     struct Unencodable: GCodable {
         init() {}
         init(from decoder: GDecoder) throws {}
@@ -48,6 +77,20 @@ import Testing
             #expect(context.debugDescription.contains("found BIV of type Int"))
             #expect(context.byteOffset != nil)
             #expect("\(GCodableError.typeMismatch(type, context))".contains("\"leaves\"[0]\"name\""))
+        }
+    }
+
+    /// A field decoded after the root, through `deferDecode`, still names its path.
+    @Test func deferredFieldsNameTheirPath() throws {
+        for (isKeyed, step) in [(true, GCodableError.PathComponent.key("leaves")), (false, .index(0))] {
+            let data = try GraphEncoder().encode(DeferredTree(numbers: [NumberLeaf(name: 1)], isKeyed: isKeyed)) as Bytes
+            do {
+                _ = try GraphDecoder().decode(DeferredTree.self, from: data)
+                Issue.record("decoded numbers as strings")
+            } catch GCodableError.typeMismatch(let type, let context) {
+                #expect(type is String.Type)
+                #expect(context.path == [step, .index(0), .key("name")])
+            }
         }
     }
 

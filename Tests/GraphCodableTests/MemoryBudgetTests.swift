@@ -105,6 +105,19 @@ import Testing
         #expect(try decoder.decode([Wide].self, from: bytes).count == 5_000)
     }
 
+    /// An array's room is charged before it is reserved: `nil`s of a wide value take a node
+    /// of one byte each, decode in place without a charge of their own, and 4 KiB each in
+    /// the array.
+    @Test func anArraysRoomIsChargedBeforeItIsReserved() throws {
+        let bytes = try GraphEncoder().encode([Wide?](repeating: nil, count: 20_000)) as Bytes
+        #expect(bytes.count < 30_000)
+        Self.expectLimitExceeded { _ = try GraphDecoder().decode([Wide?].self, from: bytes) }
+        Self.expectLimitExceeded { _ = try GraphDecoder().decode(ContiguousArray<Wide?>.self, from: bytes) }
+        let decoder = GraphDecoder()
+        decoder.limits = Self.limits(ratio: 20_000)
+        #expect(try decoder.decode([Wide?].self, from: bytes).count == 20_000)
+    }
+
     /// Nodes of one byte: the parsed structure costs some 32 bytes each, its model more.
     @Test func nodesOfOneByte() throws {
         let bytes = try GraphEncoder().encode([[Int]?](repeating: nil, count: 200_000)) as Bytes
