@@ -90,9 +90,9 @@ final class DecodingSession: GDecoder {
         var objectsInProgress: [UInt32] = []
         /// The classes of the type table found so far, by type reference.
         var classes: [UInt32: ResolvedClass] = [:]
-        /// The `deferDecode` calls to run once the root is decoded, each handed the session
-        /// rather than capturing it (unowned, each capture cost a million objects' decoding
-        /// some 4 %).
+        /// The `deferDecode` calls to run once the root is decoded. Each is handed the session
+        /// rather than capturing it: an unowned capture in each made decoding a million
+        /// objects some 4 % slower.
         var deferred: [(DecodingSession) throws -> Void] = []
         var decodedClasses: Set<String> = []
         var replacements: Set<GraphDecodingReport.Replacement> = []
@@ -436,26 +436,25 @@ final class DecodingSession: GDecoder {
     }
 
     private func build<D: GDecodable, T>(_: D.Type, as _: T.Type, _ node: ArchiveNode) throws -> T {
-        try Self.value(D(from: self), as: T.self) { mismatch(T.self, node, expected: "\(T.self)") }
+        try value(D(from: self), as: T.self, node)
     }
 
     private func migrate<D: GMigratable, T>(_: D.Type, as _: T.Type, _ node: ArchiveNode) throws -> T {
-        try Self.value(D.decodeMigrating(from: self, encodedVersion: try encodedTypeVersion), as: T.self) {
-            mismatch(T.self, node, expected: "\(T.self)")
-        }
+        try value(D.decodeMigrating(from: self, encodedVersion: try encodedTypeVersion), as: T.self, node)
     }
 
-    /// `value` as a `T`: itself when `D` is `T`, compared by type (the run time's cast of
-    /// every object built, the metadata of `T?` it formed and the check for a migration
-    /// chain took some 7 % of decoding a graph), or else cast, as an object of a subclass is.
-    private static func value<D, T>(_ value: D, as _: T.Type, orElse mismatch: () -> GCodableError) throws -> T {
+    /// `value`, built from `node`, as a `T`: itself when `D` is `T`, compared by type (the
+    /// run time's cast of every object built, the metadata of `T?` it formed and the check
+    /// for a migration chain took some 7 % of decoding a graph), or else cast, as an object
+    /// of a subclass is.
+    private func value<D, T>(_ value: D, as _: T.Type, _ node: ArchiveNode) throws -> T {
         if D.self == T.self { return unsafeBitCast(value, to: T.self) }
-        return try castBuilt(value, orElse: mismatch)
+        return try castBuilt(value, node)
     }
 
     @inline(never)
-    private static func castBuilt<D, T>(_ value: D, orElse mismatch: () -> GCodableError) throws -> T {
-        guard let result = value as? T else { throw mismatch() }
+    private func castBuilt<D, T>(_ value: D, _ node: ArchiveNode) throws -> T {
+        guard let result = value as? T else { throw mismatch(T.self, node, expected: "\(T.self)") }
         return result
     }
 
