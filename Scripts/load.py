@@ -6,8 +6,11 @@ a release server started here. Prints requests/s, p50 and p99 latency, errors (n
 answers and socket errors, which must be 0), the server's processor time per request and
 its resident memory after each run, and its peak; then, when graph-benchmark was built
 beside the server, the library's own time for the same bytes, and the ratio of the two.
+With --nginx, nginx with one worker (Debian's nginx-light, installed if missing) answers
+the same GET /healthz under the same wrk runs, as a reference measured in the same state
+of the machine: the server's requests/s are then also printed as a fraction of nginx's.
 
-Usage: Scripts/load.py [path to graph-server] [--seconds N] [--json]
+Usage: Scripts/load.py [path to graph-server] [--seconds N] [--json] [--nginx]
 Exits non-zero when any request failed.
 """
 import json
@@ -28,7 +31,8 @@ seconds = int(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.a
 if "--seconds" in sys.argv:
     arguments.remove(str(seconds))
 as_json = "--json" in sys.argv
-port = 18090
+with_nginx = "--nginx" in sys.argv
+port, nginx_port = 18090, 18091
 base = f"http://127.0.0.1:{port}"
 work = tempfile.mkdtemp(prefix="graph-load-")
 
@@ -37,9 +41,15 @@ def log(text):
     print(text, file=sys.stderr if as_json else sys.stdout, flush=True)
 
 
-if not shutil.which("wrk"):
-    subprocess.run(["apt-get", "update", "-qq"], check=True)
-    subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+def install(package, command):
+    if not shutil.which(command) and not os.path.exists(f"/usr/sbin/{command}"):
+        subprocess.run(["apt-get", "update", "-qq"], check=True)
+        subprocess.run(["apt-get", "install", "-y", "-qq", package], check=True, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+
+
+install("wrk", "wrk")
+if with_nginx:
+    install("nginx-light", "nginx")
 
 
 def sample(stations):
@@ -87,11 +97,11 @@ def library_times(path):
     return {line["operation"]: line["seconds"] * 1e6 for line in json.loads(output)}
 
 
-def run_wrk(path, connections, body):
+def run_wrk(path, connections, body, url=base):
     command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "--timeout", "10s"]
     if body:
         command += ["-s", script]
-    output = subprocess.run(command + [base + path], capture_output=True, text=True, check=True,
+    output = subprocess.run(command + [url + path], capture_output=True, text=True, check=True,
                             env={**os.environ, "LOAD_BODY": body or ""}).stdout
     errors = sum(int(count) for count in re.findall(r"Non-2xx or 3xx responses: (\d+)", output))
     socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
@@ -104,6 +114,36 @@ def run_wrk(path, connections, body):
         "p99Milliseconds": milliseconds(re.search(r"\s99%\s+(\S+)", output).group(1)),
         "errors": errors,
     }
+
+
+def nginx_healthz(results):
+    """nginx's requests/s on the same GET /healthz at 16 and 64 connections (one worker, no
+    access log, the server's answer body), printed beside the server's."""
+    root = os.path.join(work, "nginx")
+    os.makedirs(os.path.join(root, "logs"))
+    with open(os.path.join(root, "nginx.conf"), "w") as conf:
+        conf.write("worker_processes 1;\ndaemon off;\npid nginx.pid;\nerror_log logs/error.log;\n"
+                   "events { worker_connections 1024; }\n"
+                   f"http {{ access_log off; server {{ listen 127.0.0.1:{nginx_port}; location = /healthz {{\n"
+                   "default_type 'text/plain; charset=utf-8'; return 200 'ok\\n'; } } }\n")
+    nginx = subprocess.Popen([shutil.which("nginx") or "/usr/sbin/nginx", "-p", root, "-c", "nginx.conf"], stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            if subprocess.run(["curl", "-sf", f"http://127.0.0.1:{nginx_port}/healthz"], capture_output=True).returncode == 0:
+                break
+            time.sleep(0.1)
+        reference = []
+        for connections in (16, 64):
+            ours = next(result for result in results if result["path"] == "/healthz" and result["connections"] == connections)
+            theirs = run_wrk("/healthz", connections, None, url=f"http://127.0.0.1:{nginx_port}")
+            fraction = ours["requestsPerSecond"] / theirs["requestsPerSecond"]
+            reference.append({"connections": connections, **theirs, "serverFraction": round(fraction, 3)})
+            log(f"nginx, 1 worker, GET /healthz at {connections} connections: {theirs['requestsPerSecond']:.0f} requests/s; "
+                f"the server answered {fraction:.2f} of that")
+        return reference
+    finally:
+        nginx.terminate()
+        nginx.wait()
 
 
 server_log = open(os.path.join(work, "server.log"), "w")
@@ -138,8 +178,10 @@ try:
         server_cpu = min(result["cpuMicrosecondsPerRequest"] for result in results if result["path"] == "/v1/validate")
         log(f"/v1/validate: the library alone takes {alone:.0f} µs for the same bytes; "
             f"the server's processor time per request is {server_cpu / alone:.2f} times that")
+    reference = nginx_healthz(results) if with_nginx else []
     if as_json:
-        print(json.dumps({"seconds": seconds, "results": results, "peakResidentMiB": peak, "libraryMicroseconds": library}, indent=2))
+        print(json.dumps({"seconds": seconds, "results": results, "peakResidentMiB": peak, "libraryMicroseconds": library,
+                          "nginx": reference}, indent=2))
 finally:
     server.terminate()
     server.wait()
