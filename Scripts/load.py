@@ -41,15 +41,19 @@ def log(text):
     print(text, file=sys.stderr if as_json else sys.stdout, flush=True)
 
 
-def install(package, command):
-    if not shutil.which(command) and not os.path.exists(f"/usr/sbin/{command}"):
+def installed(package, command):
+    """The path of `command` (nginx lives in /usr/sbin), installing `package` when missing."""
+    def path():
+        system = f"/usr/sbin/{command}"
+        return shutil.which(command) or (system if os.path.exists(system) else None)
+    if not path():
         subprocess.run(["apt-get", "update", "-qq"], check=True)
         subprocess.run(["apt-get", "install", "-y", "-qq", package], check=True, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    return path()
 
 
-install("wrk", "wrk")
-if with_nginx:
-    install("nginx-light", "nginx")
+installed("wrk", "wrk")
+nginx_binary = installed("nginx-light", "nginx") if with_nginx else None
 
 
 def sample(stations):
@@ -126,12 +130,14 @@ def nginx_healthz(results):
                    "events { worker_connections 1024; }\n"
                    f"http {{ access_log off; server {{ listen 127.0.0.1:{nginx_port}; location = /healthz {{\n"
                    "default_type 'text/plain; charset=utf-8'; return 200 'ok\\n'; } } }\n")
-    nginx = subprocess.Popen([shutil.which("nginx") or "/usr/sbin/nginx", "-p", root, "-c", "nginx.conf"], stderr=subprocess.DEVNULL)
+    nginx = subprocess.Popen([nginx_binary, "-p", root, "-c", "nginx.conf"], stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):
-            if subprocess.run(["curl", "-sf", f"http://127.0.0.1:{nginx_port}/healthz"], capture_output=True).returncode == 0:
+            if subprocess.run(["curl", "-sf", "-m", "1", f"http://127.0.0.1:{nginx_port}/healthz"], capture_output=True).returncode == 0:
                 break
             time.sleep(0.1)
+        else:
+            sys.exit(f"error: nginx did not answer on port {nginx_port}")
         reference = []
         for connections in (16, 64):
             ours = next(result for result in results if result["path"] == "/healthz" and result["connections"] == connections)
