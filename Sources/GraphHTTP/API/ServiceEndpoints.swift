@@ -9,7 +9,7 @@ struct ServiceEndpoints {
     var routes: [Route] {
         let (readiness, metrics, pool) = (readiness, metrics, pool)
         return [
-            Route(.get, "/healthz", quick: true) { _ in .text("ok\n") },
+            Route(.get, "/healthz", quick: true) { _ in Self.healthy },
             Route(.get, "/readyz", quick: true) { _ in
                 guard readiness.isReady else { throw Problem(.shuttingDown, "the server is shutting down and takes no new work") }
                 return .text("ready\n")
@@ -24,7 +24,8 @@ struct ServiceEndpoints {
         ]
     }
 
-    // Made, and gzipped, once: the documents never change.
+    // Made once: health is checked often, and the documents never change (gzipped once too).
+    private static let healthy = Response.text("ok\n")
     private static let openAPIDocument = document(OpenAPIDocument.text, contentType: "application/yaml")
     private static let inspectorPage = document(InspectorPage.html, contentType: "text/html; charset=utf-8", headers: [
         "Content-Security-Policy": InspectorPage.contentSecurityPolicy,

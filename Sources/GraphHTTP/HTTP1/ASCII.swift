@@ -69,7 +69,9 @@ enum ASCII {
 
     /// Whether two strings are equal when ASCII letters are compared without case.
     static func equalsIgnoringCase(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { lowercased($0) == lowercased($1) }
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        // The same spelling is the usual case, and a byte comparison.
+        return lhs == rhs || zip(lhs.utf8, rhs.utf8).allSatisfy { lowercased($0) == lowercased($1) }
     }
 
     /// Whether `bytes` starts with `prefix`, ASCII letters compared without case.
@@ -94,9 +96,8 @@ enum ASCII {
     static func headerSafe(_ text: String) -> String {
         func isLineBreakOrNUL(_ byte: UInt8) -> Bool { byte == cr || byte == lf || byte == 0 }
         let utf8 = text.utf8
-        guard utf8.contains(where: isLineBreakOrNUL) || utf8.first.map(isWhitespace) == true
-            || utf8.last.map(isWhitespace) == true
-        else { return text }
+        let hasLineBreakOrNUL = utf8.withContiguousStorageIfAvailable { $0.contains(where: isLineBreakOrNUL) } ?? utf8.contains(where: isLineBreakOrNUL)
+        guard hasLineBreakOrNUL || utf8.first.map(isWhitespace) == true || utf8.last.map(isWhitespace) == true else { return text }
         let bytes = utf8.map { isLineBreakOrNUL($0) ? space : $0 }
         return String(decoding: trimmingWhitespace(bytes), as: UTF8.self)
     }

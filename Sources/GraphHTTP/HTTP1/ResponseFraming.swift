@@ -68,14 +68,14 @@ struct ResponseFraming: Equatable, Sendable {
         headers.remove(name: "Transfer-Encoding")
         switch announcement {
         case .none: break
-        case .contentLength(let length): headers.add(name: "Content-Length", value: String(length))
-        case .chunked: headers.add(name: "Transfer-Encoding", value: "chunked")
+        case .contentLength(let length): headers.append(checked: HTTPHeaders.Field(name: "Content-Length", value: String(length)))
+        case .chunked: headers.append(checked: HTTPHeaders.Field(name: "Transfer-Encoding", value: "chunked"))
         }
         headers.remove(name: "Connection")
         if !keepAlive {
-            headers.add(name: "Connection", value: "close")
+            headers.append(checked: HTTPHeaders.Field(name: "Connection", value: "close"))
         } else if announcesKeepAlive {
-            headers.add(name: "Connection", value: "keep-alive")
+            headers.append(checked: HTTPHeaders.Field(name: "Connection", value: "keep-alive"))
         }
     }
 }

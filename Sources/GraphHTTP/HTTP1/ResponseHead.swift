@@ -18,7 +18,12 @@ struct ResponseHead: Equatable, Sendable {
 
     /// Appends the status line, the field lines and the empty line that ends the head.
     func write(to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: "HTTP/1.1 \(status.code) ".utf8)
+        bytes.append(contentsOf: "HTTP/1.1 ".utf8)
+        let code = status.code  // three digits
+        bytes.append(UInt8(ascii: "0") + UInt8(code / 100))
+        bytes.append(UInt8(ascii: "0") + UInt8(code / 10 % 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(code % 10))
+        bytes.append(ASCII.space)
         bytes.append(contentsOf: status.reasonPhrase.utf8)
         bytes.append(contentsOf: Self.crlf)
         for field in headers {

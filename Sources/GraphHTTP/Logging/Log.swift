@@ -46,8 +46,11 @@ public final class Log: Sendable {
     func warning(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { write(.warning, message, fields) }
     func info(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { write(.info, message, fields) }
 
+    /// Whether events of `eventLevel` are logged now.
+    func logs(_ eventLevel: Level) -> Bool { eventLevel <= level.withLock { $0 } }
+
     private func write(_ eventLevel: Level, _ message: String, _ fields: KeyValuePairs<String, String>) {
-        guard eventLevel <= level.withLock({ $0 }) else { return }
+        guard logs(eventLevel) else { return }
         Self.line(eventLevel, message, fields, at: .now()).withUnsafeBufferPointer { Self.writeToStandardError($0) }
     }
 
@@ -55,6 +58,12 @@ public final class Log: Sendable {
     static func line(_ level: Level, _ message: String, _ fields: KeyValuePairs<String, String>, at time: UTCTime) -> [UInt8] {
         var line: [UInt8] = []
         line.reserveCapacity(256)
+        appendLine(level, message, fields, at: time, to: &line)
+        return line
+    }
+
+    /// Appends ``line(_:_:_:at:)`` to `line`.
+    static func appendLine(_ level: Level, _ message: String, _ fields: KeyValuePairs<String, String>, at time: UTCTime, to line: inout [UInt8]) {
         line += "time=".utf8
         time.appendISO8601(to: &line)
         line += " level=".utf8
@@ -68,12 +77,11 @@ public final class Log: Sendable {
             appendQuoted(value, to: &line)
         }
         line.append(UInt8(ascii: "\n"))
-        return line
     }
 
     /// Writes the bytes whole, retrying interrupted and partial writes. A log that cannot be
     /// written (its reader gone) must not stop the service: other failures drop the line.
-    private static func writeToStandardError(_ bytes: UnsafeBufferPointer<UInt8>) {
+    static func writeToStandardError(_ bytes: UnsafeBufferPointer<UInt8>) {
         var written = 0
         while written < bytes.count {
             #if canImport(Glibc)
@@ -94,9 +102,11 @@ public final class Log: Sendable {
     /// Appends `value`, in quotes when it is empty or has spaces, quotes, `=`, backslashes or
     /// control characters (escaped then).
     private static func appendQuoted(_ value: String, to line: inout [UInt8]) {
-        let plain = !value.isEmpty && value.utf8.allSatisfy { byte in
+        func isPlain(_ byte: UInt8) -> Bool {
             byte > 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "=") && byte != UInt8(ascii: "\\") && byte != 0x7F
         }
+        let utf8 = value.utf8
+        let plain = !utf8.isEmpty && (utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPlain) } ?? utf8.allSatisfy(isPlain))
         if plain {
             line += value.utf8
             return

@@ -36,9 +36,15 @@ struct UTCTime {
 
     /// Now, by the system's clock.
     static func now() -> UTCTime {
+        let (second, millisecond) = clock()
+        return UTCTime(secondsSince1970: second, millisecond: millisecond)
+    }
+
+    /// The system's clock: seconds since 1970 and the millisecond within the second.
+    static func clock() -> (second: Int, millisecond: Int) {
         var clock = timespec()
         clock_gettime(CLOCK_REALTIME, &clock)
-        return UTCTime(secondsSince1970: Int(clock.tv_sec), millisecond: Int(clock.tv_nsec) / 1_000_000)
+        return (Int(clock.tv_sec), Int(clock.tv_nsec) / 1_000_000)
     }
 
     /// Appends the moment as ISO 8601 with milliseconds: `2026-11-26T13:28:17.538Z`.

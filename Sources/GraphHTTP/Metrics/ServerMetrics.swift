@@ -18,6 +18,12 @@ final class ServerMetrics: Sendable {
         var bucketCounts = [Int](repeating: 0, count: ServerMetrics.latencyBuckets.count)
         var count = 0
         var sum = 0.0
+
+        mutating func add(_ seconds: Double) {
+            if let bucket = ServerMetrics.latencyBuckets.firstIndex(where: { seconds <= $0 }) { bucketCounts[bucket] += 1 }
+            count += 1
+            sum += seconds
+        }
     }
 
     private struct State {
@@ -42,11 +48,7 @@ final class ServerMetrics: Sendable {
     func record(route: String, method: String, status: Int, bytesIn: Int, bytesOut: Int, seconds: Double) {
         state.withLock { state in
             state.requests[RequestKey(route: route, method: method, status: status), default: 0] += 1
-            var latency = state.latencies[route] ?? Latency()
-            if let bucket = Self.latencyBuckets.firstIndex(where: { seconds <= $0 }) { latency.bucketCounts[bucket] += 1 }
-            latency.count += 1
-            latency.sum += seconds
-            state.latencies[route] = latency
+            state.latencies[route, default: Latency()].add(seconds)  // in place: copying would copy its counts
             state.bytesReceived += bytesIn
             state.bytesSent += bytesOut
         }

@@ -52,6 +52,9 @@ public struct Router: Sendable {
         return .methodNotAllowed(allowedMethods(candidates))
     }
 
+    /// Whether some route has `path`.
+    public func knows(_ path: String) -> Bool { routes[path] != nil }
+
     /// The methods `path` answers, `HEAD` included where `GET` is; empty for an unknown path.
     public func allowedMethods(for path: String) -> [HTTPMethod] {
         routes[path].map(allowedMethods) ?? []

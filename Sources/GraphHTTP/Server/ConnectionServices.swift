@@ -18,19 +18,19 @@ struct ConnectionServices: Sendable {
     /// Called once the connection's socket is closed.
     let closed: @Sendable (ConnectionDriver) -> Void
 
-    /// Logs an exchange and counts it in the metrics, under labels of bounded values.
     /// Nanoseconds as milliseconds with one decimal.
     static func milliseconds(_ nanoseconds: UInt64) -> String {
         let tenths = (nanoseconds + 50_000) / 100_000
-        return "\(tenths / 10).\(tenths % 10)"
+        return String(tenths / 10) + "." + String(tenths % 10)
     }
 
-    func record(_ exchange: Exchange, duration nanoseconds: UInt64) {
+    /// Logs an exchange in `log` and counts it in the metrics, under labels of bounded values.
+    func record(_ exchange: Exchange, duration nanoseconds: UInt64, in log: inout LogBatch) {
         let seconds = Double(nanoseconds) / 1e9
-        let route = responder.router.allowedMethods(for: exchange.path).isEmpty ? "other" : exchange.path
+        let route = responder.router.knows(exchange.path) ? exchange.path : "other"
         let method = HTTPMethod.standard.contains { $0.rawValue == exchange.method } ? exchange.method : "other"
         metrics.record(route: route, method: method, status: exchange.status, bytesIn: exchange.bytesIn, bytesOut: exchange.bytesOut, seconds: seconds)
-        Log.shared.info("request", [
+        log.add(.info, "request", [
             "method": exchange.method, "path": exchange.path, "status": String(exchange.status),
             "bytes_in": String(exchange.bytesIn), "bytes_out": String(exchange.bytesOut),
             "duration_ms": Self.milliseconds(nanoseconds), "request_id": exchange.requestID,

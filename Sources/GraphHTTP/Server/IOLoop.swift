@@ -1,13 +1,19 @@
 import Dispatch
 
 /// A serial queue that drives a share of the connections, with the poller that tells it
-/// which are ready and the read buffer they share (reads on one queue never overlap). The
-/// server spreads connections over a few loops: never a thread per connection.
+/// which are ready, the read buffer they share (reads on one queue never overlap) and the
+/// access-log lines of the current turn. The server spreads connections over a few loops:
+/// never a thread per connection.
+///
+/// A turn is one batch of the poller's events, or one block run through ``async(_:)`` or a
+/// timer made with ``makeTimer(_:)``: the log lines it gathered are written when it ends.
 final class IOLoop: @unchecked Sendable {
-    // Unchecked: `readBuffer`, `connections` and `nextToken` are used on `queue` only, and
-    // `poller` is set in `init`.
+    // Unchecked: `readBuffer`, `accessLog`, `connections` and `nextToken` are used on
+    // `queue` only, and `poller` is set in `init`.
     let queue: DispatchQueue
     let readBuffer: UnsafeMutableRawBufferPointer
+    /// Lines logged during the current turn.
+    var accessLog = LogBatch()
     private var poller: EventPoller?
     private var connections: [UInt64: ConnectionDriver] = [:]
     private var nextToken: UInt64 = 0
@@ -26,6 +32,25 @@ final class IOLoop: @unchecked Sendable {
             self?.queue.sync { self?.deliver(events) }
         }
         queue.setSpecific(key: Self.identity, value: ObjectIdentifier(self))
+    }
+
+    /// Runs `body` on the queue as a turn of its own.
+    func async(_ body: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            body()
+            accessLog.write()
+        }
+    }
+
+    /// A timer on the queue whose every firing runs `handler` as a turn of its own; not yet
+    /// activated.
+    func makeTimer(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler { [weak self] in
+            handler()
+            self?.accessLog.write()
+        }
+        return timer
     }
 
     /// Whether the caller runs on ``queue``.
@@ -59,5 +84,6 @@ final class IOLoop: @unchecked Sendable {
         for event in events {
             connections[event.token]?.ready(readable: event.readable, writable: event.writable, hungUp: event.hungUp, urgent: event.urgent)
         }
+        accessLog.write()
     }
 }

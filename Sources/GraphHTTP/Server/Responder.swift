@@ -24,15 +24,24 @@ struct Responder: Sendable {
         }
     }
 
-    /// Answers `request` through `channel`, now or later (from a worker thread).
-    func handle(_ request: Request, on channel: ResponseChannel) {
-        if let refusal = refusal(for: request.head) { return channel.send(refusal) }
+    /// Answers `request`: returns the whole answer when it is given at once (a refusal,
+    /// OPTIONS, a quick route's answer, a busy server's 503), or answers later, from a worker
+    /// thread, through the channel that `channel` makes (a quick route's streamed answer
+    /// too). Most requests for quick routes then never need a channel.
+    func handle(_ request: Request, channel: () -> ResponseChannel) -> Response? {
+        if let refusal = refusal(for: request.head) { return refusal }
         guard case .route(let route) = router.match(request.method, request.path) else {
             // Neither refused nor routed: OPTIONS, on a path that exists.
-            return channel.send(cors.answerOptions(request, methods: router.allowedMethods(for: request.path)))
+            return cors.answerOptions(request, methods: router.allowedMethods(for: request.path))
         }
-        if route.isQuick { return respond(to: request, with: route, on: channel) }
+        if route.isQuick {
+            let response = answer(request, with: route)
+            guard response.producer != nil, request.method != .head else { return encoded(response, for: request) }
+            stream(response, for: request, on: channel())
+            return nil
+        }
         // A client gone while its request waited for a worker leaves nothing to do.
+        let channel = channel()
         let queued = pool.submit {
             guard channel.isOpen else { return }
             guard answerBudget.has(1) else {
@@ -40,28 +49,37 @@ struct Responder: Sendable {
             }
             respond(to: request, with: route, on: channel)
         }
-        if !queued { channel.send(Self.busy("every worker is busy and the queue is full")) }
+        return queued ? nil : Self.busy("every worker is busy and the queue is full")
     }
 
     private static func busy(_ reason: String) -> Response {
         Problem(.serverBusy, reason + "; try again shortly", headers: ["Retry-After": "1"]).response
     }
 
-    /// Sends the handler's answer, or its problem; then produces a streamed body, piece by
-    /// piece, at the pace the client reads.
+    /// Sends the handler's answer, or its problem, through `channel`.
     private func respond(to request: Request, with route: Route, on channel: ResponseChannel) {
-        var response: Response
+        let response = answer(request, with: route)
+        guard response.producer != nil, request.method != .head else { return channel.send(encoded(response, for: request)) }
+        stream(response, for: request, on: channel)
+    }
+
+    /// The handler's answer, or its problem's.
+    private func answer(_ request: Request, with route: Route) -> Response {
         do {
-            response = try route.handler(request)
+            return try route.handler(request)
         } catch let problem as Problem {
-            response = problem.response
+            return problem.response
         } catch {
-            response = Problem(.internalError, "the server failed to answer; the failure is in its log (request \(request.id))").response
             Log.shared.error("handler failed", ["request_id": request.id, "path": request.path, "error": "\(error)"])
+            return Problem(.internalError, "the server failed to answer; the failure is in its log (request \(request.id))").response
         }
-        guard let producer = response.producer, request.method != .head else {
-            return channel.send(encoded(response, for: request))
-        }
+    }
+
+    /// Sends the head of an answer with a streamed body, then produces the body, piece by
+    /// piece, at the pace the client reads.
+    private func stream(_ response: Response, for request: Request, on channel: ResponseChannel) {
+        guard let producer = response.producer else { return }
+        var response = response
         let gzip = ResponseCompression.choose(for: &response, request: request.head, minimumBytes: minimumGzipBytes)
         // The answer begins with the first piece: until then, a failure is still a problem answer.
         var started = false

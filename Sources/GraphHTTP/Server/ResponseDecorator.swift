@@ -10,9 +10,11 @@ import Darwin
 struct ResponseDecorator: Sendable {
     let cors: CORSPolicy
 
+    /// Adds the fields to `response`; `requestID` comes from ``RequestID`` (token characters).
     func decorate(_ response: inout Response, for head: RequestHead?, requestID: String) {
-        response.headers.replace(name: "X-Request-Id", value: requestID)
-        response.headers.replace(name: "Date", value: Self.httpDate())
+        // Both safe as they are: the id is token characters, the date is the server's own.
+        response.headers.replace(checked: HTTPHeaders.Field(name: "X-Request-Id", value: requestID))
+        response.headers.replace(checked: HTTPHeaders.Field(name: "Date", value: Self.httpDate()))
         cors.decorate(&response.headers, origin: head?.headers.first("Origin"))
     }
 

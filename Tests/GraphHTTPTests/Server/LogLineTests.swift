@@ -38,6 +38,32 @@ import Testing
             """#)
     }
 
+    /// A batch holds whole lines, each as ``Log/line(_:_:_:at:)`` makes it at the moment it
+    /// was added, until it is written.
+    @Test func aBatchHoldsItsLinesUntilWritten() throws {
+        func second(_ time: UTCTime) -> String {
+            var text: [UInt8] = []
+            time.appendISO8601(to: &text)
+            return String(decoding: text.prefix(19), as: UTF8.self)  // 2025-11-26T13:28:17
+        }
+        var batch = LogBatch()
+        let before = UTCTime.now()
+        batch.add(.error, "first", ["path": "/healthz", "status": "200"])
+        batch.add(.error, "second", ["error": "two words"])
+        let after = UTCTime.now()
+        let lines = String(decoding: batch.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3 && lines[2].isEmpty)
+        #expect(lines[0].hasSuffix(" level=error msg=first path=/healthz status=200"))
+        #expect(lines[1].hasSuffix(#" level=error msg=second error="two words""#))
+        for line in lines.dropLast() {
+            let time = try #require(line.split(separator: " ").first?.dropFirst("time=".count))
+            #expect([second(before), second(after)].contains(String(time.prefix(19))))
+            #expect(time.count == 24 && time.hasSuffix("Z"))
+        }
+        batch.write()
+        #expect(batch.bytes.isEmpty)
+    }
+
     @Test func requestIDsAreThirtyTwoHexDigitsNeverRepeated() {
         var seen = Set<String>()
         for _ in 0 ..< 100_000 {
