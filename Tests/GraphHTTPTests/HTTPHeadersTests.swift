@@ -22,6 +22,15 @@ import Testing
         #expect(headers.first("Hos") == nil)
     }
 
+    /// Case is ignored for ASCII letters only, and nothing else: two spellings that Swift's
+    /// `==` calls equal (canonically equivalent, even of one UTF-8 length) are different bytes.
+    @Test func ignoringCaseComparesBytesNotCharacters() {
+        #expect(ASCII.equalsIgnoringCase("X-Request-ID", "x-request-id"))
+        #expect("A\u{30A}" == "\u{212B}" && "A\u{30A}".utf8.count == "\u{212B}".utf8.count)
+        #expect(!ASCII.equalsIgnoringCase("A\u{30A}", "\u{212B}"))
+        #expect(!ASCII.equalsIgnoringCase("\u{E9}", "\u{C9}"))
+    }
+
     @Test func valuesJoinsLinesSplitsCommasTrimsAndDropsEmptyElements() {
         #expect(headers.values("Accept") == ["text/html", "application/json ;q=0.9", "*/*"])
         #expect(headers.values("Missing") == [])

@@ -69,9 +69,7 @@ enum ASCII {
 
     /// Whether two strings are equal when ASCII letters are compared without case.
     static func equalsIgnoringCase(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
-        // The same spelling is the usual case, and a byte comparison.
-        return lhs == rhs || zip(lhs.utf8, rhs.utf8).allSatisfy { lowercased($0) == lowercased($1) }
+        lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { lowercased($0) == lowercased($1) }
     }
 
     /// Whether `bytes` starts with `prefix`, ASCII letters compared without case.
