@@ -132,6 +132,22 @@ server_pid=
 python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$work/inflight.json"
 echo "ok: the answer arrived whole, and the server exited 0"
 
+echo "== SIGTERM with a request half sent: cut at the drain timeout, and logged before the server's last line"
+# The access log is written once per turn of a connection's loop; the connection cut last
+# ends the process, so its line must be written before, not at the end of its turn.
+start_server "$port" --port "$port" --drain-timeout 0.3
+exec 3<>"/dev/tcp/127.0.0.1/$port"
+printf 'GET /healthz HTTP/1.1\r\nHost: x\r\n' >&3
+sleep 0.2
+kill -TERM "$server_pid"
+wait "$server_pid" && status=0 || status=$?
+server_pid=
+exec 3>&-
+last=$(grep -oE 'msg=request .*complete=false$|msg=stopped' "$work/server.log" | tail -2 | cut -c1-11 | tr '\n' ' ')
+[ "$status" = 0 ] && [ "$last" = "msg=request msg=stopped " ] \
+    || { echo "error: exit status $status, or the cut request not logged before the end"; tail -5 "$work/server.log"; exit 1; }
+echo "ok"
+
 echo "== thousands of connections at once, beyond the connection limit"
 start_server "$port" --port "$port" --max-connections 200
 python3 Scripts/hostile-clients.py "$port" "$server_pid" --flood

@@ -1,18 +1,30 @@
 /// Lines of the process's ``Log`` gathered to be written together. An ``IOLoop`` gathers
 /// the access-log lines of one turn (every exchange its events finished) and writes them with
 /// one system call at the turn's end: a `write(2)` per request was a twentieth of the
-/// server's time on small requests.
+/// server's time on small requests. A turn that gathers more than ``limit`` bytes writes
+/// them as it goes, so that however many requests a turn finishes, its lines take bounded
+/// memory.
 struct LogBatch {
     /// The lines gathered since the last ``write()``.
     private(set) var bytes: [UInt8] = []
+    /// Where lines are written: standard error, unless a test looks at them.
+    private let output: (UnsafeBufferPointer<UInt8>) -> Void
     /// The calendar fields of the latest second a line was added in.
     private var latest = UTCTime(secondsSince1970: 0)
     private var latestSecond = 0
+
+    /// Bytes of lines held at most before they are written.
+    static let limit = 64 * 1024
+
+    init(output: @escaping (UnsafeBufferPointer<UInt8>) -> Void = Log.writeToStandardError) {
+        self.output = output
+    }
 
     /// Adds a line, if ``Log/shared`` logs `level` now.
     mutating func add(_ level: Log.Level, _ message: String, _ fields: KeyValuePairs<String, String>) {
         guard Log.shared.logs(level) else { return }
         Log.appendLine(level, message, fields, at: now(), to: &bytes)
+        if bytes.count >= Self.limit { write() }
     }
 
     /// ``UTCTime/now()``, its calendar worked out once a second.
@@ -27,10 +39,7 @@ struct LogBatch {
     /// Writes the lines gathered, if any, and starts again.
     mutating func write() {
         guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBufferPointer { Log.writeToStandardError($0) }
-        bytes.removeAll(keepingCapacity: bytes.capacity <= Self.keptCapacity)
+        bytes.withUnsafeBufferPointer { output($0) }
+        bytes.removeAll(keepingCapacity: true)
     }
-
-    /// Room kept between turns; a turn that needed more gives its excess back.
-    private static let keptCapacity = 64 * 1024
 }

@@ -55,6 +55,7 @@ final class ConnectionDriver: @unchecked Sendable {
     /// Starts watching the socket; the connection then lives until its state closes it.
     func start() {
         loop.async { [self] in
+            guard !isClosed else { return }  // closed before it started: its descriptor is released
             let timer = loop.makeTimer { [weak self] in self?.timerFired() }
             self.timer = timer
             timer.activate()
@@ -259,6 +260,8 @@ final class ConnectionDriver: @unchecked Sendable {
         if let token { loop.detach(token: token, descriptor: descriptor) }
         Socket.release(descriptor)
         for case .finish(let exchange) in cut { services.record(exchange, duration: Self.now() - exchange.start, in: &loop.accessLog) }
+        // Written now: the last connection's close may end the process before the turn does.
+        loop.accessLog.write()
         services.closed(self)
     }
 

@@ -13,7 +13,12 @@ struct Responder: Sendable {
     /// The answer a request gets from its head alone, when no route takes it: 404 for an
     /// unknown path, 405 with `Allow` for a method the path does not answer.
     func refusal(for head: RequestHead) -> Response? {
-        switch router.match(head.method, head.path) {
+        refusal(router.match(head.method, head.path), for: head)
+    }
+
+    /// ``refusal(for:)``, with what the head matched.
+    private func refusal(_ match: Router.Match, for head: RequestHead) -> Response? {
+        switch match {
         case .notFound:
             return Problem(.notFound, "no resource at \(head.path)").response
         case .methodNotAllowed where head.method == .options, .route:
@@ -29,8 +34,9 @@ struct Responder: Sendable {
     /// thread, through the channel that `channel` makes (a quick route's streamed answer
     /// too). Most requests for quick routes then never need a channel.
     func handle(_ request: Request, channel: () -> ResponseChannel) -> Response? {
-        if let refusal = refusal(for: request.head) { return refusal }
-        guard case .route(let route) = router.match(request.method, request.path) else {
+        let match = router.match(request.method, request.path)
+        if let refusal = refusal(match, for: request.head) { return refusal }
+        guard case .route(let route) = match else {
             // Neither refused nor routed: OPTIONS, on a path that exists.
             return cors.answerOptions(request, methods: router.allowedMethods(for: request.path))
         }

@@ -46,7 +46,8 @@ import Testing
             time.appendISO8601(to: &text)
             return String(decoding: text.prefix(19), as: UTF8.self)  // 2025-11-26T13:28:17
         }
-        var batch = LogBatch()
+        let written = Written()
+        var batch = LogBatch(output: written.append)
         let before = UTCTime.now()
         batch.add(.error, "first", ["path": "/healthz", "status": "200"])
         batch.add(.error, "second", ["error": "two words"])
@@ -60,8 +61,38 @@ import Testing
             #expect([second(before), second(after)].contains(String(time.prefix(19))))
             #expect(time.count == 24 && time.hasSuffix("Z"))
         }
+        let gathered = batch.bytes
+        #expect(written.bytes.isEmpty)
         batch.write()
-        #expect(batch.bytes.isEmpty)
+        #expect(batch.bytes.isEmpty && written.bytes == gathered && written.writes == 1)
+        batch.write()
+        #expect(written.writes == 1)  // nothing gathered, nothing written
+    }
+
+    /// However many lines a turn adds, a batch holds less than its limit: it writes as it goes.
+    @Test func aBatchPastItsLimitWritesAsItGoes() {
+        let written = Written()
+        var batch = LogBatch(output: written.append)
+        for index in 0 ..< 5_000 {
+            batch.add(.error, "request", ["index": String(index), "path": "/healthz"])
+            #expect(batch.bytes.count < LogBatch.limit)
+        }
+        #expect(written.writes > 5)
+        batch.write()
+        let lines = String(decoding: written.bytes, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 5_000)
+        #expect(lines.indices.allSatisfy { lines[$0].hasSuffix(" index=\($0) path=/healthz") })  // every line, once, in order
+    }
+
+    /// What a batch wrote, and in how many writes.
+    private final class Written {
+        var bytes: [UInt8] = []
+        var writes = 0
+
+        func append(_ chunk: UnsafeBufferPointer<UInt8>) {
+            bytes.append(contentsOf: chunk)
+            writes += 1
+        }
     }
 
     @Test func requestIDsAreThirtyTwoHexDigitsNeverRepeated() {
