@@ -7,7 +7,9 @@ public struct Route: Sendable {
     public let path: String
     /// Whether the handler answers at once, with no archive work: it then runs on the
     /// connection's own queue, so it answers even when every worker is busy (health checks,
-    /// metrics). Other handlers run on the workers.
+    /// metrics). Other handlers run on the workers. A quick route's answer should be whole:
+    /// a streamed body would be produced on the connection's queue, which waits while the
+    /// client is slow to read it.
     public let isQuick: Bool
     public let handler: Handler
 

@@ -33,10 +33,10 @@ final class ConnectionDriver: @unchecked Sendable {
     private var outgoing: [(bytes: [UInt8], streamed: Int)] = []
     private var outgoingOffset = 0
     private var requestInFlight = false
-    /// Where the answer to the current request comes from.
+    /// Where the answer to the current request comes from, when it is not given at once.
     private var channel: ResponseChannel?
-    /// What the channel delivered on the loop's queue: a quick route answers at once, while
-    /// its request is being started.
+    /// Answers given while their requests were being started: a quick route's, with no
+    /// channel (`sender` nil), or what a channel delivered on the loop's queue.
     private var deliveredAtOnce: [(sender: ResponseChannel?, delivery: ResponseChannel.Delivery)] = []
     /// Whether a ``perform(_:)`` call is carrying out `deliveredAtOnce`.
     private var isDeliveringAtOnce = false
@@ -69,6 +69,7 @@ final class ConnectionDriver: @unchecked Sendable {
         }
     }
 
+    /// The state's deadline has come, or the timer fired early (it is only moved earlier).
     private func timerFired() {
         timerDeadline = nil
         perform(state.tick(now: Self.now()))
