@@ -53,15 +53,15 @@ public struct RequestHead: Equatable, Sendable {
         case 1:
             // uri-host [":" port]: reg-name, IPv4 or IP-literal characters, never whitespace.
             func isHostByte(_ byte: UInt8) -> Bool {
+                if ASCII.isLetter(byte) || ASCII.isDigit(byte) { return true }
                 switch byte {
-                case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "0") ... UInt8(ascii: "9"),
-                     UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
+                case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
                      UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
                      UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"),
                      UInt8(ascii: "%"):
-                    true
+                    return true
                 default:
-                    false
+                    return false
                 }
             }
             if let host = headers.first("Host"), let byte = host.utf8.first(where: { !isHostByte($0) }) {

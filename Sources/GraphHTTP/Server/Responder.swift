@@ -40,12 +40,7 @@ struct Responder: Sendable {
             // Neither refused nor routed: OPTIONS, on a path that exists.
             return cors.answerOptions(request, methods: router.allowedMethods(for: request.path))
         }
-        if route.isQuick {
-            let response = answer(request, with: route)
-            guard response.producer != nil, request.method != .head else { return encoded(response, for: request) }
-            stream(response, for: request, on: channel())
-            return nil
-        }
+        if route.isQuick { return respond(to: request, with: route, channel: channel) }
         // A client gone while its request waited for a worker leaves nothing to do.
         let channel = channel()
         let queued = pool.submit {
@@ -53,7 +48,7 @@ struct Responder: Sendable {
             guard answerBudget.has(1) else {
                 return channel.send(Self.busy("answers waiting for their clients to read them fill the server's memory for answers"))
             }
-            respond(to: request, with: route, on: channel)
+            if let whole = respond(to: request, with: route, channel: { channel }) { channel.send(whole) }
         }
         return queued ? nil : Self.busy("every worker is busy and the queue is full")
     }
@@ -62,11 +57,13 @@ struct Responder: Sendable {
         Problem(.serverBusy, reason + "; try again shortly", headers: ["Retry-After": "1"]).response
     }
 
-    /// Sends the handler's answer, or its problem, through `channel`.
-    private func respond(to request: Request, with route: Route, on channel: ResponseChannel) {
+    /// The handler's whole answer (or its problem's), ready to send; or nil once a streamed
+    /// answer has gone through the channel that `channel` makes.
+    private func respond(to request: Request, with route: Route, channel: () -> ResponseChannel) -> Response? {
         let response = answer(request, with: route)
-        guard response.producer != nil, request.method != .head else { return channel.send(encoded(response, for: request)) }
-        stream(response, for: request, on: channel)
+        guard response.producer != nil, request.method != .head else { return encoded(response, for: request) }
+        stream(response, for: request, on: channel())
+        return nil
     }
 
     /// The handler's answer, or its problem's.
