@@ -100,6 +100,18 @@ enum ASCII {
         return String(decoding: trimmingWhitespace(bytes), as: UTF8.self)
     }
 
+    /// Appends `value` in decimal, padded with zeros to at least `minimumDigits` digits.
+    static func appendDecimal(_ value: Int, minimumDigits: Int = 1, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var (unit, width): (UInt, Int) = (1, 1)
+        while width < minimumDigits || magnitude / unit >= 10 { (unit, width) = (unit * 10, width + 1) }
+        while unit > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / unit % 10))
+            unit /= 10
+        }
+    }
+
     /// `byte` as messages show it: `0x7F`.
     static func hex(_ byte: UInt8) -> String {
         "0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)

@@ -56,27 +56,11 @@ public final class Log: Sendable {
 
     /// One line of the log, ending in a line feed: `time=… level=… msg=…`, then the fields.
     static func line(_ level: Level, _ message: String, _ fields: KeyValuePairs<String, String>, at time: UTCTime) -> [UInt8] {
-        var line: [UInt8] = []
-        line.reserveCapacity(256)
-        appendLine(level, message, fields, at: time, to: &line)
-        return line
-    }
-
-    /// Appends ``line(_:_:_:at:)`` to `line`.
-    static func appendLine(_ level: Level, _ message: String, _ fields: KeyValuePairs<String, String>, at time: UTCTime, to line: inout [UInt8]) {
-        line += "time=".utf8
-        time.appendISO8601(to: &line)
-        line += " level=".utf8
-        line += level.name.utf8
-        line += " msg=".utf8
-        appendQuoted(message, to: &line)
-        for (key, value) in fields {
-            line.append(UInt8(ascii: " "))
-            line += key.utf8
-            line.append(UInt8(ascii: "="))
-            appendQuoted(value, to: &line)
-        }
-        line.append(UInt8(ascii: "\n"))
+        var text = LogText()
+        text.startLine(level, message, at: time)
+        for (key, value) in fields { text.add(key, value) }
+        text.endLine()
+        return text.bytes
     }
 
     /// Writes the bytes whole, retrying interrupted and partial writes. A log that cannot be
@@ -97,30 +81,5 @@ public final class Log: Sendable {
                 return
             }
         }
-    }
-
-    /// Appends `value`, in quotes when it is empty or has spaces, quotes, `=`, backslashes or
-    /// control characters (escaped then).
-    private static func appendQuoted(_ value: String, to line: inout [UInt8]) {
-        func isPlain(_ byte: UInt8) -> Bool {
-            byte > 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "=") && byte != UInt8(ascii: "\\") && byte != 0x7F
-        }
-        let utf8 = value.utf8
-        let plain = !utf8.isEmpty && (utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPlain) } ?? utf8.allSatisfy(isPlain))
-        if plain {
-            line += value.utf8
-            return
-        }
-        line.append(UInt8(ascii: "\""))
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": line += #"\""#.utf8
-            case "\\": line += #"\\"#.utf8
-            case "\n": line += #"\n"#.utf8
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: line += "\\u{\(String(scalar.value, radix: 16))}".utf8
-            default: UTF8.encode(scalar) { line.append($0) }
-            }
-        }
-        line.append(UInt8(ascii: "\""))
     }
 }

@@ -6,7 +6,7 @@
 /// memory.
 struct LogBatch {
     /// The lines gathered since the last ``write()``.
-    private(set) var bytes: [UInt8] = []
+    private(set) var text = LogText()
     /// Where lines are written: standard error, unless a test looks at them.
     private let output: (UnsafeBufferPointer<UInt8>) -> Void
     /// The calendar fields of the latest second a line was added in.
@@ -20,11 +20,13 @@ struct LogBatch {
         self.output = output
     }
 
-    /// Adds a line, if ``Log/shared`` logs `level` now.
-    mutating func add(_ level: Log.Level, _ message: String, _ fields: KeyValuePairs<String, String>) {
+    /// Adds a line, if ``Log/shared`` logs `level` now, with the fields `addFields` adds.
+    mutating func add(_ level: Log.Level, _ message: String, fields addFields: (inout LogText) -> Void) {
         guard Log.shared.logs(level) else { return }
-        Log.appendLine(level, message, fields, at: now(), to: &bytes)
-        if bytes.count >= Self.limit { write() }
+        text.startLine(level, message, at: now())
+        addFields(&text)
+        text.endLine()
+        if text.bytes.count >= Self.limit { write() }
     }
 
     /// ``UTCTime/now()``, its calendar worked out once a second.
@@ -38,8 +40,8 @@ struct LogBatch {
 
     /// Writes the lines gathered, if any, and starts again.
     mutating func write() {
-        guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBufferPointer { output($0) }
-        bytes.removeAll(keepingCapacity: true)
+        guard !text.bytes.isEmpty else { return }
+        text.bytes.withUnsafeBufferPointer { output($0) }
+        text.bytes.removeAll(keepingCapacity: true)
     }
 }

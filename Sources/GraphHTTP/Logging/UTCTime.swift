@@ -49,15 +49,15 @@ struct UTCTime {
 
     /// Appends the moment as ISO 8601 with milliseconds: `2026-11-26T13:28:17.538Z`.
     func appendISO8601(to text: inout [UInt8]) {
-        Self.append(year, digits: 4, to: &text)
+        ASCII.appendDecimal(year, minimumDigits: 4, to: &text)
         text.append(UInt8(ascii: "-"))
-        Self.append(month, digits: 2, to: &text)
+        ASCII.appendDecimal(month, minimumDigits: 2, to: &text)
         text.append(UInt8(ascii: "-"))
-        Self.append(day, digits: 2, to: &text)
+        ASCII.appendDecimal(day, minimumDigits: 2, to: &text)
         text.append(UInt8(ascii: "T"))
         appendClock(to: &text)
         text.append(UInt8(ascii: "."))
-        Self.append(millisecond, digits: 3, to: &text)
+        ASCII.appendDecimal(millisecond, minimumDigits: 3, to: &text)
         text.append(UInt8(ascii: "Z"))
     }
 
@@ -67,11 +67,11 @@ struct UTCTime {
         text.reserveCapacity(29)
         text += Self.weekdays[weekday].utf8
         text += ", ".utf8
-        Self.append(day, digits: 2, to: &text)
+        ASCII.appendDecimal(day, minimumDigits: 2, to: &text)
         text.append(UInt8(ascii: " "))
         text += Self.months[month - 1].utf8
         text.append(UInt8(ascii: " "))
-        Self.append(year, digits: 4, to: &text)
+        ASCII.appendDecimal(year, minimumDigits: 4, to: &text)
         text.append(UInt8(ascii: " "))
         appendClock(to: &text)
         text += " GMT".utf8
@@ -83,22 +83,10 @@ struct UTCTime {
 
     /// `hh:mm:ss`.
     private func appendClock(to text: inout [UInt8]) {
-        Self.append(hour, digits: 2, to: &text)
+        ASCII.appendDecimal(hour, minimumDigits: 2, to: &text)
         text.append(UInt8(ascii: ":"))
-        Self.append(minute, digits: 2, to: &text)
+        ASCII.appendDecimal(minute, minimumDigits: 2, to: &text)
         text.append(UInt8(ascii: ":"))
-        Self.append(second, digits: 2, to: &text)
-    }
-
-    /// `value` in decimal, padded with zeros to at least `digits` digits.
-    private static func append(_ value: Int, digits: Int, to text: inout [UInt8]) {
-        if value < 0 { text.append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var (unit, width): (UInt, Int) = (1, 1)
-        while width < digits || magnitude / unit >= 10 { (unit, width) = (unit * 10, width + 1) }
-        while unit > 0 {
-            text.append(UInt8(ascii: "0") + UInt8(magnitude / unit % 10))
-            unit /= 10
-        }
+        ASCII.appendDecimal(second, minimumDigits: 2, to: &text)
     }
 }

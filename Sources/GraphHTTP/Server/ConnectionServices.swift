@@ -18,23 +18,21 @@ struct ConnectionServices: Sendable {
     /// Called once the connection's socket is closed.
     let closed: @Sendable (ConnectionDriver) -> Void
 
-    /// Nanoseconds as milliseconds with one decimal.
-    static func milliseconds(_ nanoseconds: UInt64) -> String {
-        let tenths = (nanoseconds + 50_000) / 100_000
-        return String(tenths / 10) + "." + String(tenths % 10)
-    }
-
     /// Logs an exchange in `log` and counts it in the metrics, under labels of bounded values.
     func record(_ exchange: Exchange, duration nanoseconds: UInt64, in log: inout LogBatch) {
         let seconds = Double(nanoseconds) / 1e9
         let route = responder.router.knows(exchange.path) ? exchange.path : "other"
         let method = HTTPMethod.standard.contains { $0.rawValue == exchange.method } ? exchange.method : "other"
         metrics.record(route: route, method: method, status: exchange.status, bytesIn: exchange.bytesIn, bytesOut: exchange.bytesOut, seconds: seconds)
-        log.add(.info, "request", [
-            "method": exchange.method, "path": exchange.path, "status": String(exchange.status),
-            "bytes_in": String(exchange.bytesIn), "bytes_out": String(exchange.bytesOut),
-            "duration_ms": Self.milliseconds(nanoseconds), "request_id": exchange.requestID,
-            "complete": String(exchange.isComplete),
-        ])
+        log.add(.info, "request") { line in
+            line.add("method", exchange.method)
+            line.add("path", exchange.path)
+            line.add("status", exchange.status)
+            line.add("bytes_in", exchange.bytesIn)
+            line.add("bytes_out", exchange.bytesOut)
+            line.add("duration_ms", milliseconds: nanoseconds)
+            line.add("request_id", exchange.requestID)
+            line.add("complete", exchange.isComplete)
+        }
     }
 }

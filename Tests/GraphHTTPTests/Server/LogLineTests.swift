@@ -38,6 +38,28 @@ import Testing
             """#)
     }
 
+    /// Numbers, flags and durations are written as digits straight into the line.
+    @Test func fieldsOtherThanTextAreWrittenAsDigits() {
+        var text = LogText()
+        text.startLine(.info, "request", at: UTCTime(secondsSince1970: 0))
+        text.add("zero", 0)
+        text.add("negative", -1_234)
+        text.add("extremes", Int.min)
+        text.add("maximum", Int.max)
+        text.add("complete", true)
+        text.add("cut", false)
+        for nanoseconds: UInt64 in [0, 49_999, 50_000, 1_234_567, 1_250_000, 60_000_000_000, .max] {
+            text.add("ms", milliseconds: nanoseconds)
+        }
+        text.endLine()
+        #expect(String(decoding: text.bytes, as: UTF8.self) == """
+            time=1970-01-01T00:00:00.000Z level=info msg=request zero=0 negative=-1234 \
+            extremes=-9223372036854775808 maximum=9223372036854775807 complete=true cut=false \
+            ms=0.0 ms=0.0 ms=0.1 ms=1.2 ms=1.3 ms=60000.0 ms=18446744073709.6
+
+            """)
+    }
+
     /// A batch holds whole lines, each as ``Log/line(_:_:_:at:)`` makes it at the moment it
     /// was added, until it is written.
     @Test func aBatchHoldsItsLinesUntilWritten() throws {
@@ -49,10 +71,13 @@ import Testing
         let written = Written()
         var batch = LogBatch(output: written.append)
         let before = UTCTime.now()
-        batch.add(.error, "first", ["path": "/healthz", "status": "200"])
-        batch.add(.error, "second", ["error": "two words"])
+        batch.add(.error, "first") { line in
+            line.add("path", "/healthz")
+            line.add("status", 200)
+        }
+        batch.add(.error, "second") { $0.add("error", "two words") }
         let after = UTCTime.now()
-        let lines = String(decoding: batch.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = String(decoding: batch.text.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 3 && lines[2].isEmpty)
         #expect(lines[0].hasSuffix(" level=error msg=first path=/healthz status=200"))
         #expect(lines[1].hasSuffix(#" level=error msg=second error="two words""#))
@@ -61,10 +86,10 @@ import Testing
             #expect([second(before), second(after)].contains(String(time.prefix(19))))
             #expect(time.count == 24 && time.hasSuffix("Z"))
         }
-        let gathered = batch.bytes
+        let gathered = batch.text.bytes
         #expect(written.bytes.isEmpty)
         batch.write()
-        #expect(batch.bytes.isEmpty && written.bytes == gathered && written.writes == 1)
+        #expect(batch.text.bytes.isEmpty && written.bytes == gathered && written.writes == 1)
         batch.write()
         #expect(written.writes == 1)  // nothing gathered, nothing written
     }
@@ -74,8 +99,11 @@ import Testing
         let written = Written()
         var batch = LogBatch(output: written.append)
         for index in 0 ..< 5_000 {
-            batch.add(.error, "request", ["index": String(index), "path": "/healthz"])
-            #expect(batch.bytes.count < LogBatch.limit)
+            batch.add(.error, "request") { line in
+                line.add("index", index)
+                line.add("path", "/healthz")
+            }
+            #expect(batch.text.bytes.count < LogBatch.limit)
         }
         #expect(written.writes > 5)
         batch.write()

@@ -152,14 +152,6 @@ import Testing
         #expect(unknown.json["type"] as? String == "urn:graphcodable:problem:unknown-type")
     }
 
-    /// The access log shows durations in milliseconds with one decimal, rounded.
-    @Test func logDurationsHaveOneDecimal() {
-        #expect(ConnectionServices.milliseconds(0) == "0.0")
-        #expect(ConnectionServices.milliseconds(1_234_567) == "1.2")
-        #expect(ConnectionServices.milliseconds(1_250_000) == "1.3")
-        #expect(ConnectionServices.milliseconds(60_000_000_000) == "60000.0")
-    }
-
     @Test func metricsCountRequestsByRoute() throws {
         let server = try TestServer()
         _ = try server.exchange("GET", "/healthz")
