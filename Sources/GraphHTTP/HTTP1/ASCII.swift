@@ -69,7 +69,16 @@ enum ASCII {
 
     /// Whether two strings are equal when ASCII letters are compared without case.
     static func equalsIgnoringCase(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { lowercased($0) == lowercased($1) }
+        let (left, right) = (lhs.utf8, rhs.utf8)
+        guard left.count == right.count else { return false }
+        // Native strings compare their bytes in place; others through their views.
+        let compared = left.withContiguousStorageIfAvailable { left in
+            right.withContiguousStorageIfAvailable { right in
+                (0 ..< left.count).allSatisfy { lowercased(left[$0]) == lowercased(right[$0]) }
+            }
+        }
+        if case let equal?? = compared { return equal }
+        return zip(left, right).allSatisfy { lowercased($0) == lowercased($1) }
     }
 
     /// Whether `bytes` starts with `prefix`, ASCII letters compared without case.
@@ -104,11 +113,18 @@ enum ASCII {
     static func appendDecimal(_ value: Int, minimumDigits: Int = 1, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
-        var (unit, width): (UInt, Int) = (1, 1)
-        while width < minimumDigits || magnitude / unit >= 10 { (unit, width) = (unit * 10, width + 1) }
-        while unit > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / unit % 10))
-            unit /= 10
+        var width = 1
+        var rest = magnitude
+        while rest >= 10 { (rest, width) = (rest / 10, width + 1) }
+        width = max(width, minimumDigits)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var (index, rest) = (buffer.count, magnitude)
+            while rest > 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
         }
     }
 
