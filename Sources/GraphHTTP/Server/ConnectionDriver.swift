@@ -32,6 +32,8 @@ final class ConnectionDriver: @unchecked Sendable {
     /// body bytes it carries; charged to the server's answer budget until written.
     private var outgoing: [(bytes: [UInt8], streamed: Int)] = []
     private var outgoingOffset = 0
+    /// Whether the loop sends `outgoing` when its turn ends.
+    private var isSendScheduled = false
     private var requestInFlight = false
     /// Where the answer to the current request comes from, when it is not given at once.
     private var channel: ResponseChannel?
@@ -125,8 +127,7 @@ final class ConnectionDriver: @unchecked Sendable {
     /// Reads a connection makes before letting others on its loop have a turn.
     private static let readsPerTurn = 16
 
-    /// Carries out `actions`. Writes are queued and flushed together at the end: flushing
-    /// one may drain the queue and end the exchange before the next is queued.
+    /// Carries out `actions`. Writes are queued, and sent when the loop's turn ends.
     private func perform(_ actions: [ConnectionState.Action]) {
         var queued = false
         for action in actions {
@@ -152,7 +153,10 @@ final class ConnectionDriver: @unchecked Sendable {
                 close()
             }
         }
-        if queued, !isWriting, !isClosed { flush() }
+        if queued, !isSendScheduled {
+            isSendScheduled = true
+            loop.sendAtTurnEnd(self)
+        }
         updateInterest()
         // Carried out once these actions are, as if they had come through the queue, and by
         // one call at a time: an answer may start the next pipelined request, and carrying
@@ -192,6 +196,13 @@ final class ConnectionDriver: @unchecked Sendable {
         case .bodyEnd: perform(state.bodyEnded(now: now))
         case .abort: perform(state.abort())
         }
+    }
+
+    /// Sends what was queued during the loop's turn, unless the socket's buffer is full (the
+    /// poller then tells when it is writable).
+    func sendQueued() {
+        isSendScheduled = false
+        if !isWriting, !isClosed { flush() }
     }
 
     /// Writes what is waiting until it is all written or the kernel's buffer is full.
