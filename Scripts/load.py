@@ -8,7 +8,8 @@ its resident memory after each run, and its peak; then, when graph-benchmark was
 beside the server, the library's own time for the same bytes, and the ratio of the two.
 With --nginx, nginx with one worker (Debian's nginx-light, installed if missing) answers
 the same GET /healthz under the same wrk runs, as a reference measured in the same state
-of the machine: the server's requests/s are then also printed as a fraction of nginx's.
+of the machine, without an access log and with its default one: the server's requests/s
+are then also printed as a fraction of each.
 
 Usage: Scripts/load.py [path to graph-server] [--seconds N] [--json] [--nginx]
 Exits non-zero when any request failed.
@@ -121,35 +122,38 @@ def run_wrk(path, connections, body, url=base):
 
 
 def nginx_healthz(results):
-    """nginx's requests/s on the same GET /healthz at 16 and 64 connections (one worker, no
-    access log, the server's answer body), printed beside the server's."""
-    root = os.path.join(work, "nginx")
-    os.makedirs(os.path.join(root, "logs"))
-    with open(os.path.join(root, "nginx.conf"), "w") as conf:
-        conf.write("worker_processes 1;\ndaemon off;\npid nginx.pid;\nerror_log logs/error.log;\n"
-                   "events { worker_connections 1024; }\n"
-                   f"http {{ access_log off; server {{ listen 127.0.0.1:{nginx_port}; location = /healthz {{\n"
-                   "default_type 'text/plain; charset=utf-8'; return 200 'ok\\n'; } } }\n")
-    nginx = subprocess.Popen([nginx_binary, "-p", root, "-c", "nginx.conf"], stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(100):
-            if subprocess.run(["curl", "-sf", "-m", "1", f"http://127.0.0.1:{nginx_port}/healthz"], capture_output=True).returncode == 0:
-                break
-            time.sleep(0.1)
-        else:
-            sys.exit(f"error: nginx did not answer on port {nginx_port}")
-        reference = []
-        for connections in (16, 64):
-            ours = next(result for result in results if result["path"] == "/healthz" and result["connections"] == connections)
-            theirs = run_wrk("/healthz", connections, None, url=f"http://127.0.0.1:{nginx_port}")
-            fraction = ours["requestsPerSecond"] / theirs["requestsPerSecond"]
-            reference.append({"connections": connections, **theirs, "serverFraction": round(fraction, 3)})
-            log(f"nginx, 1 worker, GET /healthz at {connections} connections: {theirs['requestsPerSecond']:.0f} requests/s; "
-                f"the server answered {fraction:.2f} of that")
-        return reference
-    finally:
-        nginx.terminate()
-        nginx.wait()
+    """nginx's requests/s on the same GET /healthz at 16 and 64 connections (one worker, the
+    server's answer body), printed beside the server's: first without an access log, then
+    with nginx's default one (a line written per request), as the server logs every request."""
+    reference = []
+    for access_log in (False, True):
+        root = os.path.join(work, "nginx-logging" if access_log else "nginx")
+        os.makedirs(os.path.join(root, "logs"))
+        with open(os.path.join(root, "nginx.conf"), "w") as conf:
+            conf.write("worker_processes 1;\ndaemon off;\npid nginx.pid;\nerror_log logs/error.log;\n"
+                       "events { worker_connections 1024; }\n"
+                       f"http {{ access_log {'logs/access.log' if access_log else 'off'}; "
+                       f"server {{ listen 127.0.0.1:{nginx_port}; location = /healthz {{\n"
+                       "default_type 'text/plain; charset=utf-8'; return 200 'ok\\n'; } } }\n")
+        nginx = subprocess.Popen([nginx_binary, "-p", root, "-c", "nginx.conf"], stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(100):
+                if subprocess.run(["curl", "-sf", "-m", "1", f"http://127.0.0.1:{nginx_port}/healthz"], capture_output=True).returncode == 0:
+                    break
+                time.sleep(0.1)
+            else:
+                sys.exit(f"error: nginx did not answer on port {nginx_port}")
+            for connections in (16, 64):
+                ours = next(result for result in results if result["path"] == "/healthz" and result["connections"] == connections)
+                theirs = run_wrk("/healthz", connections, None, url=f"http://127.0.0.1:{nginx_port}")
+                fraction = ours["requestsPerSecond"] / theirs["requestsPerSecond"]
+                reference.append({"connections": connections, "accessLog": access_log, **theirs, "serverFraction": round(fraction, 3)})
+                log(f"nginx, 1 worker, {'its access log' if access_log else 'no access log'}, GET /healthz at {connections} connections: "
+                    f"{theirs['requestsPerSecond']:.0f} requests/s; the server answered {fraction:.2f} of that")
+        finally:
+            nginx.terminate()
+            nginx.wait()
+    return reference
 
 
 server_log = open(os.path.join(work, "server.log"), "w")
