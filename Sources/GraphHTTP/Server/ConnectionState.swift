@@ -35,7 +35,6 @@ struct ConnectionState {
 
     /// An answer being written.
     private struct Sending {
-        var exchange: Exchange
         /// Whether another request may follow on the connection.
         let keepAlive: Bool
         /// How body bytes are framed.
@@ -55,12 +54,12 @@ struct ConnectionState {
     private enum Phase {
         /// Between requests, since this time.
         case waiting(since: UInt64)
-        /// A request's head is arriving.
-        case receivingHead(Exchange)
+        /// A request's head is arriving, since its first byte did.
+        case receivingHead(since: UInt64)
         /// The body of `head` is arriving, since the head ended.
-        case receivingBody(RequestHead, body: [UInt8], Exchange, since: UInt64)
+        case receivingBody(RequestHead, body: [UInt8], since: UInt64)
         /// The workers have the request, since this time.
-        case working(RequestHead, Exchange, since: UInt64)
+        case working(RequestHead, since: UInt64)
         case sending(Sending)
         /// Answered with `Connection: close`: discarding input until this time.
         case lingering(until: UInt64)
@@ -68,6 +67,9 @@ struct ConnectionState {
     }
 
     private var phase: Phase
+    /// The exchange of the request being read, worked on or answered; between requests, the
+    /// last one's. Kept out of the phases so that counting its bytes changes it in place.
+    private var exchange: Exchange
     private var parser: RequestParser
     private let timeouts: Timeouts
     private let decorator: ResponseDecorator
@@ -91,6 +93,7 @@ struct ConnectionState {
         self.budget = budget
         self.refusal = refusal
         phase = .waiting(since: now)
+        exchange = Exchange(start: now)
     }
 
     /// Whether the driver should read: not while a request is worked on or answered.
@@ -116,9 +119,9 @@ struct ConnectionState {
     var deadline: UInt64? {
         switch phase {
         case .waiting(let since): return Self.after(since, timeouts.idle)
-        case .receivingHead(let exchange): return Self.after(exchange.start, timeouts.head)
-        case .receivingBody(_, _, _, let since): return Self.after(since, timeouts.body)
-        case .working(_, _, let since): return Self.after(since, timeouts.work)
+        case .receivingHead(let since): return Self.after(since, timeouts.head)
+        case .receivingBody(_, _, let since): return Self.after(since, timeouts.body)
+        case .working(_, let since): return Self.after(since, timeouts.work)
         case .sending(let sending):
             // A client not reading, or a streamed body not coming; or the answer taking too long.
             return min(Self.after(sending.lastProgress, sending.unwritten > 0 ? timeouts.write : timeouts.work), sending.deadline)
@@ -134,11 +137,11 @@ struct ConnectionState {
         switch phase {
         case .lingering, .closed: return []
         case .waiting:
-            phase = .receivingHead(Exchange(start: now))
+            startExchange(now: now)
         default: break
         }
         parser.append(bytes)
-        addReceived(bytes.count)
+        exchange.bytesIn += bytes.count
         return advance(now: now)
     }
 
@@ -154,8 +157,8 @@ struct ConnectionState {
     /// The workers' answer to the request being worked on (its head only, for a streamed
     /// body); ignored if the request was already answered (its deadline passed).
     mutating func respond(_ response: Response, now: UInt64) -> [Action] {
-        guard case .working(let head, var exchange, _) = phase else { return [] }
-        return send(response, to: head, exchange: &exchange, now: now)
+        guard case .working(let head, _) = phase else { return [] }
+        return send(response, to: head, now: now)
     }
 
     /// A piece of the streamed body of the answer being sent.
@@ -188,7 +191,7 @@ struct ConnectionState {
     /// Some queued bytes were written.
     mutating func wrote(_ count: Int, now: UInt64) {
         guard case .sending(var sending) = phase else { return }
-        sending.exchange.bytesOut += count
+        exchange.bytesOut += count
         sending.unwritten -= count
         sending.lastProgress = now
         phase = .sending(sending)
@@ -198,15 +201,15 @@ struct ConnectionState {
     mutating func drained(now: UInt64) -> [Action] {
         guard case .sending(let sending) = phase, !sending.isStreaming else { return [] }
         releaseBudget()  // an upload refused part way
-        var exchange = sending.exchange
         exchange.isComplete = true
+        let finished = exchange
         guard sending.keepAlive, !peerClosed else {
             phase = .lingering(until: Self.after(now, timeouts.linger))
-            return [.finish(exchange), .shutdownWrites]
+            return [.finish(finished), .shutdownWrites]
         }
         phase = .waiting(since: now)
-        if parser.unconsumedByteCount > 0 { phase = .receivingHead(Exchange(start: now)) }
-        return [.finish(exchange)] + advance(now: now)
+        if parser.unconsumedByteCount > 0 { startExchange(now: now) }
+        return [.finish(finished)] + advance(now: now)
     }
 
     /// Time passed: acts on the phase's deadline when it has come.
@@ -215,13 +218,13 @@ struct ConnectionState {
         switch phase {
         case .waiting, .lingering, .closed:
             return close()
-        case .receivingHead(var exchange), .receivingBody(_, _, var exchange, _):
+        case .receivingHead, .receivingBody:
             let problem = Problem(.requestTimeout, "the request did not arrive within the server's time limit")
-            return sendError(problem, exchange: &exchange, now: now)
-        case .working(let head, var exchange, _):
+            return sendError(problem, now: now)
+        case .working(let head, _):
             shuttingDown = true  // the work goes on in its thread: this connection takes no more
             let problem = Problem(.deadlineExceeded, "the request's work took longer than the server allows; it was abandoned")
-            return send(problem.response, to: head, exchange: &exchange, now: now)
+            return send(problem.response, to: head, now: now)
         case .sending:
             return close()
         }
@@ -249,43 +252,41 @@ struct ConnectionState {
                 event = try parser.next()
             } catch {
                 switch phase {
-                case .receivingHead(var exchange), .receivingBody(_, _, var exchange, _):
-                    return actions + sendError(Problem(error), exchange: &exchange, now: now)
-                default:
-                    return actions
+                case .receivingHead, .receivingBody: return actions + sendError(Problem(error), now: now)
+                default: return actions
                 }
             }
             // Body pieces first, outside the switch below: its tuple would hold a second
             // reference to the body, and every append would copy it whole.
-            if case .body(let bytes)? = event, case .receivingBody(let head, var body, var exchange, let since) = phase {
-                guard budget.reserve(bytes.count) else { return actions + sendError(Self.uploadsBusy, exchange: &exchange, now: now) }
+            if case .body(let bytes)? = event, case .receivingBody(let head, var body, let since) = phase {
+                guard budget.reserve(bytes.count) else { return actions + sendError(Self.uploadsBusy, now: now) }
                 reserved += bytes.count
                 phase = .closed  // releases `body` so that appending does not copy it
                 body.append(contentsOf: bytes)
-                phase = .receivingBody(head, body: body, exchange, since: since)
+                phase = .receivingBody(head, body: body, since: since)
                 continue
             }
             switch (event, phase) {
             case (nil, _):
                 return actions
-            case (.head(let head)?, .receivingHead(var exchange)):
+            case (.head(let head)?, .receivingHead):
                 exchange.begin(head)
                 var body: [UInt8] = []
                 if case .length(let length) = head.bodyLength { body.reserveCapacity(min(length, 1 << 20)) }
-                phase = .receivingBody(head, body: body, exchange, since: now)
+                phase = .receivingBody(head, body: body, since: now)
                 let hasBody = head.bodyLength != .none && head.bodyLength != .length(0)
                 if hasBody, let response = refusal(head) {
                     shuttingDown = true  // the body is not read: the connection cannot go on
-                    return actions + send(response, to: head, exchange: &exchange, now: now)
+                    return actions + send(response, to: head, now: now)
                 }
                 if case .length(let length) = head.bodyLength, !budget.has(length) {
-                    return actions + sendError(Self.uploadsBusy, exchange: &exchange, now: now)
+                    return actions + sendError(Self.uploadsBusy, now: now)
                 }
                 if head.expectsContinue, hasBody {
                     actions.append(.write(ResponseHead.continueBytes, streamed: 0))
                 }
-            case (.end?, .receivingBody(let head, let body, let exchange, _)):
-                phase = .working(head, exchange, since: now)
+            case (.end?, .receivingBody(let head, let body, _)):
+                phase = .working(head, since: now)
                 let reservation = ByteBudget.Reservation(budget, reserved)
                 reserved = 0
                 return actions + [.start(Request(head: head, body: body, id: exchange.requestID, reservation: reservation))]
@@ -297,7 +298,7 @@ struct ConnectionState {
 
     /// Answers `head` with `response` (its head only when its body is streamed), framed for
     /// the client and the connection's future.
-    private mutating func send(_ response: Response, to head: RequestHead?, exchange: inout Exchange, now: UInt64) -> [Action] {
+    private mutating func send(_ response: Response, to head: RequestHead?, now: UInt64) -> [Action] {
         var response = response
         decorator.decorate(&response, for: head, requestID: exchange.requestID)
         let isStreamed = response.producer != nil && head?.method != .head
@@ -312,7 +313,7 @@ struct ConnectionState {
         if framing.body != .none, !isStreamed { bytes.append(contentsOf: response.body) }
         exchange.status = response.status.code
         phase = .sending(Sending(
-            exchange: exchange, keepAlive: framing.keepAlive, coding: framing.body, isStreaming: isStreamed,
+            keepAlive: framing.keepAlive, coding: framing.body, isStreaming: isStreamed,
             unwritten: bytes.count, lastProgress: now, deadline: Self.after(Self.after(now, timeouts.work), timeouts.write)))
         return [.write(bytes, streamed: 0)]
     }
@@ -328,31 +329,23 @@ struct ConnectionState {
     }
 
     /// Answers a request that could not be read with `problem`, and closes afterwards.
-    private mutating func sendError(_ problem: Problem, exchange: inout Exchange, now: UInt64) -> [Action] {
+    private mutating func sendError(_ problem: Problem, now: UInt64) -> [Action] {
         shuttingDown = true
-        let head: RequestHead? = if case .receivingBody(let head, _, _, _) = phase { head } else { nil }
-        return send(problem.response, to: head, exchange: &exchange, now: now)
+        let head: RequestHead? = if case .receivingBody(let head, _, _) = phase { head } else { nil }
+        return send(problem.response, to: head, now: now)
     }
 
-    private mutating func addReceived(_ count: Int) {
-        switch phase {
-        case .receivingHead(var exchange):
-            exchange.bytesIn += count
-            phase = .receivingHead(exchange)
-        case .receivingBody(let head, let body, var exchange, let since):
-            phase = .closed
-            exchange.bytesIn += count
-            phase = .receivingBody(head, body: body, exchange, since: since)
-        default: break
-        }
+    /// A request's first byte has arrived.
+    private mutating func startExchange(now: UInt64) {
+        phase = .receivingHead(since: now)
+        exchange = Exchange(start: now)
     }
 
     /// Closes the connection, recording the exchange it cuts short, if any.
     private mutating func close() -> [Action] {
         releaseBudget()
         let cut: Exchange? = switch phase {
-        case .receivingHead(let exchange), .receivingBody(_, _, let exchange, _), .working(_, let exchange, _): exchange
-        case .sending(let sending): sending.exchange
+        case .receivingHead, .receivingBody, .working, .sending: exchange
         case .waiting, .lingering, .closed: nil
         }
         if case .closed = phase { return [] }
