@@ -111,6 +111,67 @@ import Testing
         #expect(Self.receive(&admitted, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 800\r\nExpect: 100-continue\r\n\r\n") == ["write HTTP/1.1 100"])
     }
 
+    /// The exchanges a connection's actions report.
+    static func finished(_ actions: [ConnectionState.Action]) -> [Exchange] {
+        actions.compactMap { if case .finish(let exchange) = $0 { exchange } else { nil } }
+    }
+
+    /// Each of two pipelined requests is logged as itself: what it asked, the bytes that came
+    /// with it and its answer's, and an id of its own.
+    @Test func pipelinedExchangesAreLoggedEachAsItself() throws {
+        var machine = Self.machine()
+        let two = "GET /a HTTP/1.1\r\nHost: t\r\n\r\nPOST /b?q HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\nhi"
+        _ = Self.receive(&machine, two, at: 5)
+        _ = machine.respond(.text("a"), now: 6)
+        machine.wrote(100, now: 7)
+        let afterFirst = machine.drained(now: 7)
+        #expect(Self.summary(afterFirst) == ["finish 200", "start /b"])
+        let first = try #require(Self.finished(afterFirst).first)
+        #expect(first.method == "GET" && first.path == "/a" && first.status == 200 && first.start == 5)
+        #expect(first.bytesIn == two.utf8.count && first.bytesOut == 100 && first.isComplete)
+        _ = machine.respond(Response(status: .created), now: 8)
+        machine.wrote(60, now: 9)
+        machine.wrote(40, now: 9)
+        let second = try #require(Self.finished(machine.drained(now: 9)).first)
+        #expect(second.method == "POST" && second.path == "/b" && second.status == 201 && second.start == 7)
+        #expect(second.bytesIn == 0 && second.bytesOut == 100 && second.isComplete)  // its bytes came with the first's read
+        #expect(first.requestID != second.requestID)
+    }
+
+    /// A connection idle after a request, or closed by its client then, logs nothing more;
+    /// one cut in the middle of a request logs that request, unanswered.
+    @Test func onlyARequestInProgressIsLoggedWhenTheConnectionEnds() {
+        var answered = Self.machine()
+        _ = Self.receive(&answered, "GET /a HTTP/1.1\r\nHost: t\r\n\r\n")
+        _ = answered.respond(.text("a"), now: 1)
+        _ = answered.drained(now: 1)
+        #expect(Self.summary(answered.tick(now: 31 * Self.second)) == ["close"])
+        var leftAfterAnswer = Self.machine()
+        _ = Self.receive(&leftAfterAnswer, "GET /a HTTP/1.1\r\nHost: t\r\n\r\n")
+        _ = leftAfterAnswer.respond(.text("a"), now: 1)
+        _ = leftAfterAnswer.drained(now: 1)
+        #expect(Self.summary(leftAfterAnswer.clientClosed(now: 2)) == ["close"])
+        for partial in ["GET /a HTTP/1.1\r\nHo", "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 9\r\n\r\nabc"] {
+            var cut = Self.machine()
+            _ = Self.receive(&cut, partial)
+            let actions = cut.clientClosed(now: 1)
+            #expect(Self.summary(actions) == ["finish 0", "close"])
+            #expect(Self.finished(actions).first.map { $0.bytesIn == partial.utf8.count && !$0.isComplete } == true)
+        }
+        var working = Self.machine()
+        _ = Self.receive(&working, "GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(working.clientClosed(now: 1).isEmpty)  // the answer is still owed
+        #expect(Self.summary(working.abort()) == ["finish 0", "close"])
+    }
+
+    @Test func aBodyArrivingTooSlowlyIsAnswered408() {
+        var machine = Self.machine()
+        _ = Self.receive(&machine, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 9\r\n\r\nabc", at: Self.second)
+        #expect(machine.deadline == 61 * Self.second)
+        #expect(Self.summary(machine.tick(now: 61 * Self.second)) == ["write HTTP/1.1 408"])
+        #expect(Self.summary(machine.drained(now: 61 * Self.second)) == ["finish 408", "shutdownWrites"])
+    }
+
     @Test func shutdownClosesIdleConnectionsAndLetsOthersFinish() {
         var idle = Self.machine()
         #expect(Self.summary(idle.shutdown(now: 1)) == ["close"])
