@@ -68,7 +68,8 @@ struct ConnectionState {
 
     private var phase: Phase
     /// The exchange of the request being read, worked on or answered; between requests, the
-    /// last one's. Kept out of the phases so that counting its bytes changes it in place.
+    /// last one's (before the first, one never reported). Kept out of the phases so that
+    /// counting its bytes changes it in place.
     private var exchange: Exchange
     private var parser: RequestParser
     private let timeouts: Timeouts
