@@ -5,44 +5,71 @@ import Testing
 @Suite struct ResponseWritingTests {
     static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
+    /// A head of `status` and `headers`, written line by line.
+    static func head(_ status: HTTPStatus, _ headers: HTTPHeaders = HTTPHeaders(), after previous: [UInt8] = []) -> String {
+        var bytes = previous
+        ResponseHead.writeStatusLine(status, to: &bytes)
+        for field in headers { ResponseHead.writeField(field.name, field.value, to: &bytes) }
+        ResponseHead.writeEnd(to: &bytes)
+        return text(bytes)
+    }
+
     @Test func writesTheStatusLineFieldsAndEmptyLine() {
-        let head = ResponseHead(status: .ok, headers: ["Content-Type": "text/plain", "Content-Length": "5"])
-        var bytes: [UInt8] = []
-        head.write(to: &bytes)
-        #expect(Self.text(bytes) == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\n")
+        #expect(Self.head(.ok, ["Content-Type": "text/plain", "Content-Length": "5"])
+            == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\n")
     }
 
     @Test func appendsAfterWhatIsAlreadyThere() {
-        var bytes = Array("previous".utf8)
-        ResponseHead(status: .noContent).write(to: &bytes)
-        #expect(Self.text(bytes) == "previousHTTP/1.1 204 No Content\r\n\r\n")
+        #expect(Self.head(.noContent, after: Array("previous".utf8)) == "previousHTTP/1.1 204 No Content\r\n\r\n")
     }
 
     @Test func writesAnyStatusWithItsPhrase() {
-        var bytes: [UInt8] = []
-        ResponseHead(status: .requestHeaderFieldsTooLarge, headers: ["Connection": "close"]).write(to: &bytes)
-        #expect(Self.text(bytes) == "HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n")
+        #expect(Self.head(.requestHeaderFieldsTooLarge, ["Connection": "close"])
+            == "HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n")
     }
 
     @Test func aReasonPhraseCannotBreakTheStatusLine() {
-        var bytes: [UInt8] = []
-        ResponseHead(status: HTTPStatus(code: 299, reasonPhrase: "Odd\r\nX-Evil: 1")).write(to: &bytes)
-        #expect(Self.text(bytes) == "HTTP/1.1 299 Odd  X-Evil: 1\r\n\r\n")
+        #expect(Self.head(HTTPStatus(code: 299, reasonPhrase: "Odd\r\nX-Evil: 1")) == "HTTP/1.1 299 Odd  X-Evil: 1\r\n\r\n")
     }
 
     @Test func aFieldValueCannotBreakItsLine() {
         var headers = HTTPHeaders()
         headers.add(name: "Location", value: "/a\r\n\r\n<html>")
-        var bytes: [UInt8] = []
-        ResponseHead(status: .created, headers: headers).write(to: &bytes)
-        #expect(Self.text(bytes) == "HTTP/1.1 201 Created\r\nLocation: /a    <html>\r\n\r\n")
+        #expect(Self.head(.created, headers) == "HTTP/1.1 201 Created\r\nLocation: /a    <html>\r\n\r\n")
+    }
+
+    @Test func writesNumbersAsDigits() {
+        for length in [0, 7, 1_000_000, Int.max] {
+            var bytes: [UInt8] = []
+            ResponseHead.writeField("Content-Length", length, to: &bytes)
+            #expect(Self.text(bytes) == "Content-Length: \(length)\r\n")
+        }
     }
 
     @Test func continueIsTheInterimResponse() {
         #expect(Self.text(ResponseHead.continueBytes) == "HTTP/1.1 100 Continue\r\n\r\n")
+        #expect(Self.head(.continue) == Self.text(ResponseHead.continueBytes))
+    }
+
+    /// Every answer's head: the answer's own fields, less those the server sets, then the
+    /// server's, whatever case the answer spelt their names in.
+    @Test func theServersFieldsTakeThePlaceOfTheAnswersOwn() {
+        let response = Response(status: .ok, headers: [
+            "Content-Type": "application/json", "content-length": "999", "Transfer-Encoding": "gzip",
+            "connection": "upgrade", "DATE": "yesterday", "x-request-id": "theirs", "Retry-After": "1",
+        ], body: Array("{}".utf8))
+        let framing = ResponseFraming(requestMethod: .get, requestVersion: .http1_1, status: .ok, bodyLength: 2, keepAlive: false)
         var bytes: [UInt8] = []
-        ResponseHead(status: .continue).write(to: &bytes)
-        #expect(bytes == ResponseHead.continueBytes)
+        let before = ResponseDecorator.httpDate()
+        ResponseDecorator(cors: CORSPolicy()).writeHead(of: response, for: nil, requestID: "ours", framing: framing, to: &bytes)
+        let after = ResponseDecorator.httpDate()
+        var lines = Self.text(bytes).components(separatedBy: "\r\n")
+        let date = lines.remove(at: 4)
+        #expect(date == "Date: \(before)" || date == "Date: \(after)")
+        #expect(lines == [
+            "HTTP/1.1 200 OK", "Content-Type: application/json", "Retry-After: 1", "X-Request-Id: ours",
+            "Content-Length: 2", "Connection: close", "", "",
+        ])
     }
 
     @Test func framesAChunkWithItsHexSize() {

@@ -61,21 +61,21 @@ struct ResponseFraming: Equatable, Sendable {
         announcesKeepAlive = self.keepAlive && requestVersion == .http1_0
     }
 
-    /// Sets the framing and `Connection` fields of `headers` to this decision, replacing any
-    /// already there.
-    func apply(to headers: inout HTTPHeaders) {
-        headers.remove(name: "Content-Length")
-        headers.remove(name: "Transfer-Encoding")
+    /// The names of the fields ``writeFields(to:)`` decides: a response's own fields by
+    /// these names are never written.
+    static let fieldNames = ["Content-Length", "Transfer-Encoding", "Connection"]
+
+    /// Appends the framing and `Connection` field lines of this decision.
+    func writeFields(to bytes: inout [UInt8]) {
         switch announcement {
         case .none: break
-        case .contentLength(let length): headers.append(checked: HTTPHeaders.Field(name: "Content-Length", value: String(length)))
-        case .chunked: headers.append(checked: HTTPHeaders.Field(name: "Transfer-Encoding", value: "chunked"))
+        case .contentLength(let length): ResponseHead.writeField("Content-Length", length, to: &bytes)
+        case .chunked: ResponseHead.writeField("Transfer-Encoding", "chunked", to: &bytes)
         }
-        headers.remove(name: "Connection")
         if !keepAlive {
-            headers.append(checked: HTTPHeaders.Field(name: "Connection", value: "close"))
+            ResponseHead.writeField("Connection", "close", to: &bytes)
         } else if announcesKeepAlive {
-            headers.append(checked: HTTPHeaders.Field(name: "Connection", value: "keep-alive"))
+            ResponseHead.writeField("Connection", "keep-alive", to: &bytes)
         }
     }
 }

@@ -13,11 +13,11 @@ public struct CORSPolicy: Sendable {
     private static let allowedHeaders = "Content-Type, Accept-Encoding, X-Request-Id"
     private static let exposedHeaders = "X-Request-Id, Content-Disposition, Retry-After"
 
-    /// Adds the fields an answer to a request from `origin` carries.
-    func decorate(_ headers: inout HTTPHeaders, origin: String?) {
+    /// Adds the fields an answer to a request with `requestHeaders` carries.
+    func decorate(_ headers: inout HTTPHeaders, requestHeaders: HTTPHeaders?) {
         guard !allowedOrigins.isEmpty else { return }
         headers.add(name: "Vary", value: "Origin")
-        guard let origin, isAllowed(origin) else { return }
+        guard let origin = requestHeaders?.first("Origin"), isAllowed(origin) else { return }
         headers.replace(name: "Access-Control-Allow-Origin", value: allowedOrigins.contains("*") ? "*" : origin)
         headers.replace(name: "Access-Control-Expose-Headers", value: Self.exposedHeaders)
     }

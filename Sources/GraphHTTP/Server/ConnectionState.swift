@@ -300,17 +300,14 @@ struct ConnectionState {
     /// Answers `head` with `response` (its head only when its body is streamed), framed for
     /// the client and the connection's future.
     private mutating func send(_ response: Response, to head: RequestHead?, now: UInt64) -> [Action] {
-        var response = response
-        decorator.decorate(&response, for: head, requestID: exchange.requestID)
         let isStreamed = response.producer != nil && head?.method != .head
         let keepAlive = (head?.keepAlive ?? false) && !shuttingDown && !peerClosed
         let framing = ResponseFraming(
             requestMethod: head?.method ?? .get, requestVersion: head?.version ?? .http1_1, status: response.status,
             bodyLength: response.producer == nil ? response.body.count : nil, keepAlive: keepAlive)
-        framing.apply(to: &response.headers)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256 + response.body.count)
-        ResponseHead(status: response.status, headers: response.headers).write(to: &bytes)
+        decorator.writeHead(of: response, for: head, requestID: exchange.requestID, framing: framing, to: &bytes)
         if framing.body != .none, !isStreamed { bytes.append(contentsOf: response.body) }
         exchange.status = response.status.code
         phase = .sending(Sending(

@@ -126,12 +126,10 @@ public final class GraphServer: Sendable {
     /// Answers a connection over the limit with 503, without reading it, and closes it.
     private func refuse(_ descriptor: Int32) {
         metrics.connectionRefused()
-        var response = Problem(.tooManyConnections, "the server has as many connections as it allows; try again shortly", headers: ["Retry-After": "1"]).response
-        ResponseDecorator(cors: configuration.cors).decorate(&response, for: nil, requestID: RequestID.generate())
-        ResponseFraming(requestMethod: .get, requestVersion: .http1_1, status: response.status, bodyLength: response.body.count, keepAlive: false)
-            .apply(to: &response.headers)
+        let response = Problem(.tooManyConnections, "the server has as many connections as it allows; try again shortly", headers: ["Retry-After": "1"]).response
+        let framing = ResponseFraming(requestMethod: .get, requestVersion: .http1_1, status: response.status, bodyLength: response.body.count, keepAlive: false)
         var bytes: [UInt8] = []
-        ResponseHead(status: response.status, headers: response.headers).write(to: &bytes)
+        ResponseDecorator(cors: configuration.cors).writeHead(of: response, for: nil, requestID: RequestID.generate(), framing: framing, to: &bytes)
         bytes += response.body
         _ = bytes.withUnsafeBytes { Socket.transmit(to: descriptor, $0) }
         Socket.shutdownWrites(descriptor)
