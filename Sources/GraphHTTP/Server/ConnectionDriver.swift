@@ -58,14 +58,16 @@ final class ConnectionDriver: @unchecked Sendable {
     func start() {
         loop.async { [self] in
             guard !isClosed else { return }  // closed before it started: its descriptor is released
-            let timer = loop.makeTimer { [weak self] in self?.timerFired() }
-            self.timer = timer
-            timer.activate()
+            let token: UInt64
             do {
                 token = try loop.attach(self, descriptor: descriptor)
             } catch {
                 return close()
             }
+            self.token = token
+            let timer = loop.makeTimer { [loop] in loop.connection(token)?.timerFired() }
+            self.timer = timer
+            timer.activate()
             updateInterest()
             readable()  // bytes may have come before the socket was watched
         }
@@ -121,7 +123,7 @@ final class ConnectionDriver: @unchecked Sendable {
                 return close()
             }
         }
-        loop.async { [weak self] in self?.readable() }
+        loop.async { [self] in readable() }
     }
 
     /// Reads a connection makes before letting others on its loop have a turn.
@@ -173,12 +175,12 @@ final class ConnectionDriver: @unchecked Sendable {
     /// A channel for the answer to the request just started, which the connection then
     /// waits on.
     private func makeChannel() -> ResponseChannel {
-        let loop = self.loop
-        let channel = ResponseChannel(stallTimeout: services.stallTimeout, deadline: services.workDeadline) { [weak self] sender, delivery in
+        let (loop, token) = (self.loop, self.token)
+        let channel = ResponseChannel(stallTimeout: services.stallTimeout, deadline: services.workDeadline) { sender, delivery in
             if loop.isCurrent {
-                self?.deliveredAtOnce.append((sender, delivery))
+                token.flatMap(loop.connection)?.deliveredAtOnce.append((sender, delivery))
             } else {
-                loop.async { [weak self] in self?.deliver(delivery, from: sender) }
+                loop.async { token.flatMap(loop.connection)?.deliver(delivery, from: sender) }
             }
         }
         self.channel = channel
@@ -239,7 +241,7 @@ final class ConnectionDriver: @unchecked Sendable {
             isReading.toggle()
             // Bytes left when reading paused, or that came while it was, raise no new event:
             // read them now. Without them, the next event tells of the next bytes.
-            if isReading, mayHoldUnreadInput { loop.async { [weak self] in self?.readable() } }
+            if isReading, mayHoldUnreadInput { loop.async { [self] in readable() } }
         }
         // Setting a timer wakes Dispatch's manager thread, which cost a third of the server's
         // time when done for every request: the timer is only ever moved earlier. Firing

@@ -85,6 +85,12 @@ final class IOLoop: @unchecked Sendable {
         return nextToken
     }
 
+    /// The connection attached under `token`, unless it has closed since (on ``queue``).
+    /// Its timer and the channels of its answers find it this way rather than through a
+    /// weak reference, which would move every retain and release of the connection to a
+    /// side table of its own: 2 % of the server's time on small requests.
+    func connection(_ token: UInt64) -> ConnectionDriver? { connections[token] }
+
     /// Stops watching a connection's socket, before it is closed (on ``queue``).
     func detach(token: UInt64, descriptor: Int32) {
         connections[token] = nil
