@@ -72,6 +72,30 @@ import Testing
         ])
     }
 
+    /// With CORS on, an answer to an allowed origin carries each CORS field once, the
+    /// server's value in place of the handler's, and `Vary: Origin` beside its own `Vary`.
+    @Test func corsFieldsAreWrittenOnce() throws {
+        let line = try RequestLine(parsing: Array("GET /a HTTP/1.1".utf8)[...])
+        let head = try RequestHead(line, headers: ["Host": "t", "Origin": "https://a.example"])
+        let response = Response(status: .ok, headers: [
+            "access-control-allow-origin": "https://b.example", "Vary": "Accept-Encoding",
+        ])
+        let framing = ResponseFraming(requestMethod: .get, requestVersion: .http1_1, status: .ok, bodyLength: 0, keepAlive: true)
+        var bytes: [UInt8] = []
+        ResponseDecorator(cors: CORSPolicy(allowedOrigins: ["https://a.example"]))
+            .writeHead(of: response, for: head, requestID: "ours", framing: framing, to: &bytes)
+        let fields = Self.text(bytes).components(separatedBy: "\r\n").dropFirst().compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (line[..<colon].lowercased(), String(line[line.index(colon, offsetBy: 2)...]))
+        }
+        func values(_ name: String) -> [String] { fields.filter { $0.0 == name }.map(\.1) }
+        #expect(values("access-control-allow-origin") == ["https://a.example"])
+        #expect(values("access-control-expose-headers").count == 1)
+        #expect(values("vary") == ["Accept-Encoding", "Origin"])
+        #expect(values("x-request-id") == ["ours"])
+        #expect(values("content-length") == ["0"])
+    }
+
     @Test func framesAChunkWithItsHexSize() {
         var bytes: [UInt8] = []
         ChunkedEncoding.appendChunk("hello".utf8, to: &bytes)

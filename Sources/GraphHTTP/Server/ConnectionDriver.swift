@@ -175,12 +175,14 @@ final class ConnectionDriver: @unchecked Sendable {
     /// A channel for the answer to the request just started, which the connection then
     /// waits on.
     private func makeChannel() -> ResponseChannel {
-        let (loop, token) = (self.loop, self.token)
+        // A request is read only once the connection is attached.
+        guard let token else { preconditionFailure("a channel for a connection not attached") }
+        let loop = self.loop
         let channel = ResponseChannel(stallTimeout: services.stallTimeout, deadline: services.workDeadline) { sender, delivery in
             if loop.isCurrent {
-                token.flatMap(loop.connection)?.deliveredAtOnce.append((sender, delivery))
+                loop.connection(token)?.deliveredAtOnce.append((sender, delivery))
             } else {
-                loop.async { token.flatMap(loop.connection)?.deliver(delivery, from: sender) }
+                loop.async { loop.connection(token)?.deliver(delivery, from: sender) }
             }
         }
         self.channel = channel

@@ -15,6 +15,11 @@ struct WireResponse {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
+    /// The values of every field called `name`, in order.
+    func headers(_ name: String) -> [String] {
+        headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+    }
+
     var text: String { String(decoding: body, as: UTF8.self) }
 
     /// The body parsed as a JSON object.
