@@ -98,7 +98,8 @@ public final class GraphServer: Sendable {
         listener.stop()
         connections.forEach { $0.shutdown() }
         stopIfDrained()
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(min(configuration.drainTimeout.nanoseconds, UInt64(Int.max))))) { [self] in
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(min(configuration.drainTimeout.nanoseconds, UInt64(Int.max))))) { [weak self] in
+            guard let self else { return }
             let remaining = state.withLock { Array($0.connections.values) }
             if !remaining.isEmpty { Log.shared.warning("drain timeout: closing connections", ["count": String(remaining.count)]) }
             remaining.forEach { $0.abort() }
@@ -160,9 +161,13 @@ public final class GraphServer: Sendable {
         let stop = state.withLock { state -> Bool in
             guard state.isShuttingDown, state.connections.isEmpty, !state.isStopped else { return false }
             state.isStopped = true
+            // The listener's closure holds the server: let it go (it has stopped accepting),
+            // so that the server, its loops and their threads go once its owner lets go.
+            state.listener = nil
             return true
         }
         guard stop else { return }
+        services.withLock { $0 = nil }  // their `closed` holds the server too
         pool.stop()
         Log.shared.info("stopped")
         stopped.signal()

@@ -225,6 +225,19 @@ import Testing
         #expect(throws: (any Error).self) { try server.exchange("GET", "/healthz") }
     }
 
+    /// A stopped server holds nothing that holds it: once its owner lets go, it goes, and
+    /// its loops and their threads with it.
+    @Test func aStoppedServerIsReleased() throws {
+        weak var released: GraphServer?
+        do {
+            let server = try TestServer()  // stopped when it goes, at the end of this block
+            released = server.server
+            #expect(try server.exchange("POST", "/v1/validate", body: TestModels.graphArchive).status == 200)
+        }
+        for _ in 0 ..< 100 where released != nil { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(released == nil)
+    }
+
     /// Clients that vanish part way through their upload (so that the server's next write,
     /// its 100 Continue, fails) give back the upload budget their bytes took: later uploads
     /// still fit.
