@@ -26,11 +26,10 @@ import time
 sys.path.insert(0, os.path.dirname(__file__))
 from server_process import ServerProcess  # noqa: E402
 
-arguments = [argument for argument in sys.argv[1:] if not argument.startswith("--")]
-binary = arguments[0] if arguments else ".build/release/graph-server"
 seconds = int(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else 10
-if "--seconds" in sys.argv:
-    arguments.remove(str(seconds))
+arguments = [argument for index, argument in enumerate(sys.argv[1:], start=1)
+             if not argument.startswith("--") and sys.argv[index - 1] != "--seconds"]
+binary = arguments[0] if arguments else ".build/release/graph-server"
 as_json = "--json" in sys.argv
 with_nginx = "--nginx" in sys.argv
 port, nginx_port = 18090, 18091
