@@ -18,7 +18,7 @@ final class Listener: @unchecked Sendable {
         self.descriptor = descriptor
         self.accepted = accepted
         source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-        source.setEventHandler { [unowned self] in acceptPending() }
+        source.setEventHandler { [weak self] in self?.acceptPending() }
         source.setCancelHandler { Socket.release(descriptor) }
         source.activate()
     }

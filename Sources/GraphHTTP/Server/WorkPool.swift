@@ -19,7 +19,9 @@ final class WorkPool: @unchecked Sendable {
     init(threadCount: Int, capacity: Int, stackSize: Int) {
         self.capacity = capacity
         for index in 0 ..< max(1, threadCount) {
-            let thread = Thread { [unowned self] in self.work() }
+            // Each thread holds the pool until it ends, after `stop()`: the pool's owner may
+            // let go of it before its threads have finished.
+            let thread = Thread { [self] in work() }
             thread.stackSize = stackSize
             thread.name = "graph-server worker \(index + 1)"
             thread.start()

@@ -238,6 +238,25 @@ import Testing
         #expect(released == nil)
     }
 
+    /// A server let go while a worker still runs the request its drain timeout cut: the
+    /// worker finishes, and the pool goes with its last thread.
+    @Test func aServerLetGoWhileItsWorkersRunStaysSound() throws {
+        let gate = TestModels.Gate()
+        defer { gate.open() }
+        weak var released: GraphServer?
+        do {
+            let server = try TestServer { $0.drainTimeout = .milliseconds(200) }
+            released = server.server
+            let working = try server.connect()
+            try working.request("POST", "/v1/decode?type=Held", body: gate.archive)
+            try server.waitForMetric("graph_server_worker_jobs{state=\"running\"} 1")
+        }
+        for _ in 0 ..< 100 where released != nil { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(released == nil)
+        gate.open()
+        Thread.sleep(forTimeInterval: 0.5)  // the worker ends its job and looks for the next
+    }
+
     /// Clients that vanish part way through their upload (so that the server's next write,
     /// its 100 Continue, fails) give back the upload budget their bytes took: later uploads
     /// still fit.
