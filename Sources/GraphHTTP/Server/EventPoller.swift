@@ -79,6 +79,13 @@ final class EventPoller: @unchecked Sendable {
         #endif
     }
 
+    /// The wake-up pipe's write end is closed here, not by the thread: a thread that ended
+    /// on an error would otherwise leave ``stop()`` writing to a number since given to
+    /// another file.
+    deinit {
+        close(wakeUp.write)
+    }
+
     /// Ends the waiting thread, which then closes the poller.
     func stop() {
         var byte: UInt8 = 1
@@ -89,7 +96,6 @@ final class EventPoller: @unchecked Sendable {
         defer {
             close(poller)
             close(wakeUp.read)
-            close(wakeUp.write)
         }
         #if canImport(Glibc)
         var buffer = [epoll_event](repeating: epoll_event(), count: 128)

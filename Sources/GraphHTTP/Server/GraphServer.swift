@@ -16,7 +16,6 @@ public final class GraphServer: Sendable {
     public let configuration: Configuration
     private let metrics = ServerMetrics()
     private let pool: WorkPool
-    private let services: Mutex<ConnectionServices?> = Mutex(nil)
     private let state = Mutex(State())
     private let stopped = DispatchSemaphore(value: 0)
     private let readiness = Readiness()
@@ -27,6 +26,8 @@ public final class GraphServer: Sendable {
     private struct State {
         var listener: Listener?
         var loops: [IOLoop] = []
+        /// What every connection uses, from the start until the server stops.
+        var services: ConnectionServices?
         var port = 0
         var nextLoop = 0
         var connections: [ObjectIdentifier: ConnectionDriver] = [:]
@@ -46,6 +47,11 @@ public final class GraphServer: Sendable {
         router = Router(archives.routes + service.routes)
     }
 
+    /// A started server goes only once stopped; one never started still has its workers.
+    deinit {
+        pool.stop()
+    }
+
     /// The port the server listens on, once started (useful with port 0).
     public var port: Int { state.withLock { $0.port } }
 
@@ -57,11 +63,13 @@ public final class GraphServer: Sendable {
         signal(SIGPIPE, SIG_IGN)
         let loops = try (0 ..< max(1, configuration.ioLoopCount)).map { index throws(SocketError) in try IOLoop(label: "graph-server io \(index + 1)") }
         let descriptor = try Socket.makeListener(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
-        let listener = Listener(descriptor: descriptor) { [self] connection in accept(connection) }
-        state.withLock {
-            $0.loops = loops
-            $0.listener = listener
-            $0.port = Socket.boundPort(descriptor)
+        let services = connectionServices()
+        state.withLock { state in
+            // All that `accept` needs is in place before the listener can call it.
+            state.loops = loops
+            state.services = services
+            state.port = Socket.boundPort(descriptor)
+            state.listener = Listener(descriptor: descriptor) { [self] connection in accept(connection) }
         }
         readiness.set(true)
         Log.shared.info("listening", ["host": configuration.host, "port": String(port), "workers": String(configuration.workerCount)])
@@ -88,14 +96,14 @@ public final class GraphServer: Sendable {
     /// closes idle connections, and stops once every connection is closed or the drain
     /// timeout has passed.
     public func shutdown() {
-        let (listener, connections) = state.withLock { state -> (Listener?, [ConnectionDriver]) in
-            guard !state.isShuttingDown else { return (nil, []) }
+        let (isFirst, listener, connections) = state.withLock { state -> (Bool, Listener?, [ConnectionDriver]) in
+            guard !state.isShuttingDown else { return (false, nil, []) }
             state.isShuttingDown = true
-            return (state.listener, Array(state.connections.values))
+            return (true, state.listener, Array(state.connections.values))
         }
-        guard let listener else { return }
+        guard isFirst else { return }
         readiness.set(false)
-        listener.stop()
+        listener?.stop()  // none if the server never started: it stops at once
         connections.forEach { $0.shutdown() }
         stopIfDrained()
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(min(configuration.drainTimeout.nanoseconds, UInt64(Int.max))))) { [weak self] in
@@ -113,13 +121,17 @@ public final class GraphServer: Sendable {
     }
 
     private func accept(_ descriptor: Int32) {
-        let (loop, refused) = state.withLock { state -> (IOLoop, Bool) in
+        // Checked and recorded at once: a shutdown either finds the connection among those
+        // to drain, or the connection is refused.
+        let accepted = state.withLock { state -> ConnectionDriver? in
+            guard !state.isShuttingDown, state.connections.count < configuration.maximumConnections, let services = state.services
+            else { return nil }
             state.nextLoop = (state.nextLoop + 1) % state.loops.count
-            return (state.loops[state.nextLoop], state.isShuttingDown || state.connections.count >= configuration.maximumConnections)
+            let driver = ConnectionDriver(descriptor: descriptor, loop: state.loops[state.nextLoop], services: services)
+            state.connections[ObjectIdentifier(driver)] = driver
+            return driver
         }
-        guard !refused else { return refuse(descriptor) }
-        let driver = ConnectionDriver(descriptor: descriptor, loop: loop, services: connectionServices())
-        state.withLock { $0.connections[ObjectIdentifier(driver)] = driver }
+        guard let driver = accepted else { return refuse(descriptor) }
         metrics.connectionOpened()
         driver.start()
     }
@@ -138,17 +150,12 @@ public final class GraphServer: Sendable {
     }
 
     private func connectionServices() -> ConnectionServices {
-        services.withLock { services in
-            if let services { return services }
-            let made = ConnectionServices(
-                parserLimits: configuration.parserLimits, timeouts: configuration.timeouts,
-                decorator: ResponseDecorator(cors: configuration.cors),
-                responder: Responder(router: router, pool: pool, cors: configuration.cors, answerBudget: answerBudget), metrics: metrics,
-                uploadBudget: uploadBudget, answerBudget: answerBudget,
-                closed: { [self] driver in connectionClosed(driver) })
-            services = made
-            return made
-        }
+        ConnectionServices(
+            parserLimits: configuration.parserLimits, timeouts: configuration.timeouts,
+            decorator: ResponseDecorator(cors: configuration.cors),
+            responder: Responder(router: router, pool: pool, cors: configuration.cors, answerBudget: answerBudget), metrics: metrics,
+            uploadBudget: uploadBudget, answerBudget: answerBudget,
+            closed: { [self] driver in connectionClosed(driver) })
     }
 
     private func connectionClosed(_ driver: ConnectionDriver) {
@@ -161,13 +168,14 @@ public final class GraphServer: Sendable {
         let stop = state.withLock { state -> Bool in
             guard state.isShuttingDown, state.connections.isEmpty, !state.isStopped else { return false }
             state.isStopped = true
-            // The listener's closure holds the server: let it go (it has stopped accepting),
-            // so that the server, its loops and their threads go once its owner lets go.
+            // The listener's closure and the services' `closed` hold the server: let them go
+            // (no connection is left, and none is accepted now), so that the server, its
+            // loops and their threads go once its owner lets go.
             state.listener = nil
+            state.services = nil
             return true
         }
         guard stop else { return }
-        services.withLock { $0 = nil }  // their `closed` holds the server too
         pool.stop()
         Log.shared.info("stopped")
         stopped.signal()

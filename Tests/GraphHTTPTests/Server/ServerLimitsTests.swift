@@ -238,6 +238,18 @@ import Testing
         #expect(released == nil)
     }
 
+    /// A server never started stops at once when asked to.
+    @Test func aServerNeverStartedStopsAtOnce() {
+        let server = GraphServer(configuration: GraphServer.Configuration())
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            server.shutdown()
+            server.waitUntilStopped()
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+    }
+
     /// A server let go while a worker still runs the request its drain timeout cut: the
     /// worker finishes, and the pool goes with its last thread.
     @Test func aServerLetGoWhileItsWorkersRunStaysSound() throws {
