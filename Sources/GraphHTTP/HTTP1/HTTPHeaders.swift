@@ -70,7 +70,13 @@ public struct HTTPHeaders: RandomAccessCollection, ExpressibleByDictionaryLitera
     /// `value` is made safe as by ``add(name:value:)``.
     /// - Precondition: `name` is a token.
     public mutating func replace(name: String, value: String) {
-        replace(checked: Self.safeField(name: name, value: value))
+        let field = Self.safeField(name: name, value: value)
+        guard let index = fields.firstIndex(where: { ASCII.equalsIgnoringCase($0.name, name) }) else {
+            fields.append(field)
+            return
+        }
+        fields[index] = field
+        fields[(index + 1)...].removeAll { ASCII.equalsIgnoringCase($0.name, name) }
     }
 
     /// Removes every field called `name`.
@@ -89,16 +95,6 @@ public struct HTTPHeaders: RandomAccessCollection, ExpressibleByDictionaryLitera
     /// token name and a trimmed value without CR, LF or NUL.
     mutating func append(checked field: Field) {
         fields.append(field)
-    }
-
-    /// ``replace(name:value:)`` with a field already known safe, as for ``append(checked:)``.
-    mutating func replace(checked field: Field) {
-        guard let index = fields.firstIndex(where: { ASCII.equalsIgnoringCase($0.name, field.name) }) else {
-            fields.append(field)
-            return
-        }
-        fields[index] = field
-        fields[(index + 1)...].removeAll { ASCII.equalsIgnoringCase($0.name, field.name) }
     }
 
     /// The number of fields called `name`.
