@@ -58,6 +58,15 @@ import Testing
         }
     }
 
+    /// A class that decodes its tree with `deferDecode`, which then defers its leaves.
+    final class DeferredHolder: GCodable {
+        var tree: DeferredTree?
+        private enum Key: String { case tree }
+        init(tree: DeferredTree) { self.tree = tree }
+        init(from decoder: GDecoder) throws { try decoder.deferDecode(for: Key.tree) { (tree: DeferredTree) in self.tree = tree } }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(tree, for: Key.tree) }
+    }
+
     struct Unencodable: GCodable {
         init() {}
         init(from decoder: GDecoder) throws {}
@@ -91,6 +100,46 @@ import Testing
                 #expect(type is String.Type)
                 #expect(context.path == [step, .index(0), .key("name")])
             }
+        }
+    }
+
+    /// A field deferred by a value below the root, or by a deferred value, names its whole
+    /// path, not only its own step.
+    @Test func deferredFieldsBelowTheRootNameTheirWholePath() throws {
+        let leaves = [NumberLeaf(name: 1)]
+        let nested = try GraphEncoder().encode(Tree(leaves: [DeferredTree(numbers: leaves, isKeyed: true)])) as Bytes
+        do {
+            _ = try GraphDecoder().decode(Tree<DeferredTree>.self, from: nested)
+            Issue.record("decoded numbers as strings")
+        } catch GCodableError.typeMismatch(_, let context) {
+            #expect(context.path == [.key("leaves"), .index(0), .key("leaves"), .index(0), .key("name")])
+        }
+        let twice = try GraphEncoder().encode(DeferredHolder(tree: DeferredTree(numbers: leaves, isKeyed: true))) as Bytes
+        do {
+            _ = try GraphDecoder().decode(DeferredHolder.self, from: twice)
+            Issue.record("decoded numbers as strings")
+        } catch GCodableError.typeMismatch(_, let context) {
+            #expect(context.path == [.key("tree"), .key("leaves"), .index(0), .key("name")])
+        }
+    }
+
+    /// A payload's problem found after parsing (here a string's UTF-8) names the path of its
+    /// node, in a validation report and in the error of a reader.
+    @Test func problemsInPayloadsNameTheirPath() throws {
+        var bytes = try GraphEncoder().encode(Tree(leaves: [Leaf(name: "ok"), Leaf(name: "QZ")])) as Bytes
+        let start = try #require(bytes.indices.dropLast().first { bytes[$0] == UInt8(ascii: "Q") && bytes[$0 + 1] == UInt8(ascii: "Z") })
+        bytes[start] = 0xFF
+        bytes = RawArchive.resealed(bytes)
+        let path: [GCodableError.PathComponent] = [.key("leaves"), .index(1), .key("name")]
+        let problems = GraphDecoder().validate(bytes).problems
+        #expect(problems.map(\.rule) == [.stringUTF8])
+        #expect(problems.first?.path == path)
+        #expect(problems.first?.description.contains("\"leaves\"[1]\"name\"") == true)
+        do {
+            _ = try GraphArchive(bytes: bytes)
+            Issue.record("read invalid UTF-8")
+        } catch let error as GCodableError {
+            #expect(error.context.path == path)
         }
     }
 

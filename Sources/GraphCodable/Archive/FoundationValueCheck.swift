@@ -15,8 +15,11 @@ extension ParsedArchive {
         }
         guard readers.contains(where: { $0 != nil }) else { return }
         var session: DecodingSession?
+        // Reported at the end with their paths, which one walk finds for all.
+        var found: [(problem: GCodableError, node: Int)] = []
+        let room = problems.room
         var index = 0
-        while index < nodes.count {
+        while index < nodes.count && found.count < room {
             let node = nodes[index]
             guard node.kind == .val, Int(node.typeReference) < readers.count, let read = readers[Int(node.typeReference)] else {
                 index += 1
@@ -27,10 +30,11 @@ extension ParsedArchive {
             do {
                 try read(reader, index)
             } catch let error as GCodableError {
-                try problems.report(error)
+                found.append((error, index))
             }
             index = node.next
         }
+        try report(found, to: problems)
     }
 
     /// Reads the node at an index as its Foundation type.

@@ -60,6 +60,9 @@ extension ParsedArchive {
         let checks = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map(contentCheck(for:))
         var payloads: [Range<Int>] = []
         var reader = payloadReader()
+        // Reported at the end with their paths, which one walk finds for all.
+        var found: [(problem: GCodableError, node: Int)] = []
+        let room = problems.room
         try bytes.withUnsafeBufferPointer { archive in
             for (index, node) in nodes.enumerated() where Int(node.typeReference) < checks.count {
                 do {
@@ -84,10 +87,12 @@ extension ParsedArchive {
                         break
                     }
                 } catch let error as GCodableError {
-                    try problems.report(error)
+                    found.append((error, index))
+                    if found.count >= room { break }
                 }
             }
         }
+        try report(found, to: problems)
         try checkFoundationValues(problems: problems)
     }
 

@@ -20,6 +20,12 @@ struct KeyTable: Equatable {
         id >= 1 && Int(id) <= keys.count ? keys[Int(id) - 1] : nil
     }
 
+    /// The step of a path through the field with key id `id`: its key, or `KEYn` for an id
+    /// the table lacks.
+    func pathComponent(for id: UInt32) -> GCodableError.PathComponent {
+        .key(key(for: id) ?? "KEY\(id)")
+    }
+
     /// Writes the table: the key count, then each key as a string.
     func write(to buffer: inout BinaryWriteBuffer) {
         buffer.writeCount(keys.count)

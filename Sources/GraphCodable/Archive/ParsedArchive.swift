@@ -343,7 +343,7 @@ private struct BodyParser {
         context.rule = rule
         context.path = (open.compactMap(\.step) + (step.map { [$0] } ?? [])).map { step in
             switch step {
-            case .key(let id): return .key(keys.key(for: id) ?? "KEY\(id)")
+            case .key(let id): return keys.pathComponent(for: id)
             case .index(let index): return .index(index)
             }
         }

@@ -15,6 +15,12 @@ final class ProblemLog {
 }
 
 extension Optional where Wrapped == ProblemLog {
+    /// How many more problems a check may gather before it reports them: when validating,
+    /// those that the log can still take; otherwise one, which throws.
+    var room: Int {
+        map { ProblemLog.maximumCount - $0.problems.count } ?? 1
+    }
+
     /// Logs `problem` when validating (stopping after ``ProblemLog/maximumCount``
     /// problems), throws it otherwise.
     func report(_ problem: GCodableError) throws {

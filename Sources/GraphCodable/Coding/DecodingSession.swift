@@ -197,23 +197,23 @@ final class DecodingSession: GDecoder {
     }
 
     func deferDecode<Value: GDecodable>(_ setter: @escaping (Value) -> Void) throws {
-        let (field, index) = try unkeyedField(of: Value.self)
-        deferDecoding(field, path: .index(index), setter)
+        deferDecoding(try unkeyedField(of: Value.self).field, setter)
     }
 
     func deferDecode<Key: RawRepresentable, Value: GDecodable>(for key: Key, _ setter: @escaping (Value) -> Void) throws
     where Key.RawValue == String {
-        deferDecoding(try keyedField(key), path: .key(key.rawValue), setter)
+        deferDecoding(try keyedField(key), setter)
     }
 
-    private func deferDecoding<Value: GDecodable>(
-        _ field: Int, path: GCodableError.PathComponent, _ setter: @escaping (Value) -> Void
-    ) {
+    /// Decodes `field` once the root is. Its errors name the field's path in the archive,
+    /// from the top level: the path the decoding took to the value that deferred it is gone
+    /// by then (and for a value itself decoded later, it was never known).
+    private func deferDecoding<Value: GDecodable>(_ field: Int, _ setter: @escaping (Value) -> Void) {
         state.pointee.deferred.append { session in
             do {
                 setter(try session.decodeNode(field))
             } catch let error as GCodableError {
-                throw error.prefixingPath(with: path)
+                throw error.prefixingPath(with: session.archive.path(to: field))
             }
         }
     }

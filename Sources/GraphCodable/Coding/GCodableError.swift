@@ -139,8 +139,13 @@ public enum GCodableError: Error, CustomStringConvertible {
 
     /// Returns the error with `component` put in front of its path.
     func prefixingPath(with component: PathComponent) -> GCodableError {
+        prefixingPath(with: [component])
+    }
+
+    /// Returns the error with `components` put in front of its path.
+    func prefixingPath(with components: [PathComponent]) -> GCodableError {
         var error = self
-        error.context.path.insert(component, at: 0)
+        error.context.path.insert(contentsOf: components, at: 0)
         return error
     }
 
