@@ -39,10 +39,22 @@ final class EventPoller: @unchecked Sendable {
         #else
         poller = kqueue()
         #endif
+        guard poller >= 0 else { throw SocketError("cannot watch sockets: \(String(cString: strerror(errno)))") }
         var ends: [Int32] = [0, 0]
-        guard poller >= 0, pipe(&ends) == 0 else { throw SocketError("cannot watch sockets: \(String(cString: strerror(errno)))") }
+        guard pipe(&ends) == 0 else {
+            let error = SocketError("cannot watch sockets: \(String(cString: strerror(errno)))")
+            close(poller)
+            throw error
+        }
         wakeUp = (ends[0], ends[1])
-        try register(wakeUp.read, token: Self.stopToken)
+        do {
+            try register(wakeUp.read, token: Self.stopToken)
+        } catch {
+            // The write end goes with the object (deinit); no thread is there to close these.
+            close(poller)
+            close(wakeUp.read)
+            throw error
+        }
         let thread = Thread { [poller, wakeUp] in Self.wait(poller: poller, wakeUp: wakeUp, deliver: deliver) }
         thread.name = "graph-server poller"
         thread.start()

@@ -165,13 +165,15 @@ import Testing
     /// Long chains of objects, each holding the one before, decode and are released on the
     /// workers: a million links of a type that takes its chain apart, a hundred thousand of
     /// one that leaves it to the runtime (the worker's stack holds the recursion), and a
-    /// million links dropped by a decoding that fails after building them.
+    /// million links dropped by a decoding that fails after building them. In a debug build
+    /// the test takes about a minute alone on two cores, and longer while other tests share
+    /// them: the server and the client wait up to five minutes for each answer.
     @Test func longChainsDecodeAndAreReleased() throws {
-        let server = try TestServer()
+        let server = try TestServer { $0.requestTimeout = .seconds(300) }
         let million = try GraphEncoder().encode(TestModels.Chain(length: 1_000_000)) as Bytes
-        let decoded = try server.exchange("POST", "/v1/decode?type=Chain", body: million)
+        let decoded = try server.exchange("POST", "/v1/decode?type=Chain", body: million, timeout: 300)
         #expect(decoded.status == 200, "\(decoded.text.prefix(300))")
-        let misread = try server.exchange("POST", "/v1/decode?type=ChainMisread", body: million)
+        let misread = try server.exchange("POST", "/v1/decode?type=ChainMisread", body: million, timeout: 300)
         #expect(misread.status == 422)
         #expect(misread.json["type"] as? String == "urn:graphcodable:problem:decoding-failed")
 
@@ -184,7 +186,8 @@ import Testing
             }
             return try GraphEncoder().encode(naive) as Bytes
         }
-        let answer = try server.exchange("POST", "/v1/decode?type=" + ServerAnswersTests.percentEncoded(_typeName([TestModels.NaiveLink].self)), body: naiveArchive)
+        let answer = try server.exchange(
+            "POST", "/v1/decode?type=" + ServerAnswersTests.percentEncoded(_typeName([TestModels.NaiveLink].self)), body: naiveArchive, timeout: 300)
         #expect(answer.status == 200, "\(answer.text.prefix(300))")
         #expect(try server.exchange("GET", "/healthz").status == 200)
     }

@@ -11,8 +11,9 @@ struct WireResponse {
     var headers: [(name: String, value: String)]
     var body: [UInt8]
 
+    /// The value of the first field called `name`.
     func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        headers(name).first
     }
 
     /// The values of every field called `name`, in order.
@@ -41,7 +42,8 @@ final class TestConnection: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
 
-    init(port: Int) throws {
+    /// Connects to `port` on loopback; a read waits at most `timeout` seconds.
+    init(port: Int, timeout: Int = 30) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -51,8 +53,8 @@ final class TestConnection: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard status == 0 else { throw TestClientError(description: "connect failed: \(errno)") }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var limit = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
         var noSignal: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))

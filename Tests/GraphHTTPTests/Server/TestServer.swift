@@ -25,11 +25,14 @@ final class TestServer: Sendable {
         server.waitUntilStopped()
     }
 
-    func connect() throws -> TestConnection { try TestConnection(port: port) }
+    /// A connection whose reads wait at most `timeout` seconds.
+    func connect(timeout: Int = 30) throws -> TestConnection { try TestConnection(port: port, timeout: timeout) }
 
     /// Sends one request on a new connection and reads its response.
-    func exchange(_ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> WireResponse {
-        let connection = try connect()
+    func exchange(
+        _ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = [], timeout: Int = 30
+    ) throws -> WireResponse {
+        let connection = try connect(timeout: timeout)
         try connection.request(method, target, headers: headers, body: body)
         return try connection.readResponse(method: method)
     }
