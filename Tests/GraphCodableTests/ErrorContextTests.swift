@@ -67,6 +67,26 @@ import Testing
         func encode(to encoder: GEncoder) throws { try encoder.encode(tree, for: Key.tree) }
     }
 
+    /// A list whose links decode the next one with `deferDecode`: past a hundred levels of
+    /// nesting, the encoder writes each link after the root.
+    final class DeferredLink: GCodable {
+        var name: String
+        var next: DeferredLink?
+        private enum Key: String { case name, next }
+        init(name: String, next: DeferredLink?) {
+            self.name = name
+            self.next = next
+        }
+        init(from decoder: GDecoder) throws {
+            name = try decoder.decode(for: Key.name)
+            if try decoder.contains(Key.next) { try decoder.deferDecode(for: Key.next) { (next: DeferredLink) in self.next = next } }
+        }
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(name, for: Key.name)
+            if let next { try encoder.encode(next, for: Key.next) }
+        }
+    }
+
     struct Unencodable: GCodable {
         init() {}
         init(from decoder: GDecoder) throws {}
@@ -141,6 +161,35 @@ import Testing
         } catch let error as GCodableError {
             #expect(error.context.path == path)
         }
+    }
+
+    /// A path that starts at an object written after the root, not at the root, says so:
+    /// otherwise it would read as the path of another node, under the root.
+    @Test func pathsInsideObjectsWrittenAfterTheRootNameTheObject() throws {
+        var head: DeferredLink?
+        for index in (0 ..< 300).reversed() { head = DeferredLink(name: index == 250 ? "QZ" : "link \(index)", next: head) }
+        var bytes = try GraphEncoder().encode(try #require(head)) as Bytes
+        let start = try #require(bytes.indices.dropLast().first { bytes[$0] == UInt8(ascii: "Q") && bytes[$0 + 1] == UInt8(ascii: "Z") })
+        bytes[start] = 0xFF
+        bytes = RawArchive.resealed(bytes)
+        let problem = try #require(GraphDecoder().validate(bytes).problems.first)
+        #expect(problem.rule == .stringUTF8)
+        #expect(problem.message.contains("written after the root"))
+        #expect(problem.path.last == .key("name") && problem.path.count < 250)
+        do {
+            _ = try GraphDecoder().decode(DeferredLink.self, from: bytes)
+            Issue.record("read invalid UTF-8")
+        } catch let error as GCodableError {
+            #expect(error.context.debugDescription.contains("written after the root"))
+            #expect(error.context.path.last == .key("name") && error.context.path.count < 250)
+        }
+        // A problem the parser finds there says it too: a key id the table lacks.
+        let tag = start - 4  // the string's tag (a keyed, typed BIV), key id, type and length
+        #expect(bytes[tag] == 0x33)
+        bytes[tag + 1] = 99
+        let parsed = try #require(GraphDecoder().validate(RawArchive.resealed(bytes)).problems.first)
+        #expect(parsed.rule == .nodeKeyID)
+        #expect(parsed.message.contains("written after the root"))
     }
 
     @Test func missingKeysAndValuesAreNamed() throws {

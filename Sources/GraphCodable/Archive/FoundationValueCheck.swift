@@ -15,11 +15,10 @@ extension ParsedArchive {
         }
         guard readers.contains(where: { $0 != nil }) else { return }
         var session: DecodingSession?
-        // Reported at the end with their paths, which one walk finds for all.
-        var found: [(problem: GCodableError, node: Int)] = []
+        var found: [NodeProblem] = []  // reported at the end, located in one walk
         let room = problems.room
         var index = 0
-        while index < nodes.count && found.count < room {
+        while index < nodes.count {
             let node = nodes[index]
             guard node.kind == .val, Int(node.typeReference) < readers.count, let read = readers[Int(node.typeReference)] else {
                 index += 1
@@ -30,11 +29,12 @@ extension ParsedArchive {
             do {
                 try read(reader, index)
             } catch let error as GCodableError {
-                found.append((error, index))
+                found.append(NodeProblem(problem: error, node: index))
+                if found.count >= room { break }
             }
             index = node.next
         }
-        try report(found, to: problems)
+        try reportLocated(found, to: problems)
     }
 
     /// Reads the node at an index as its Foundation type.

@@ -8,7 +8,8 @@ public struct GraphValidationReport: Sendable, Equatable, CustomStringConvertibl
         public var message: String
         /// The offset of the byte in error, when known.
         public var byteOffset: Int?
-        /// The path of keys and indexes from the root to the node in error.
+        /// The path of keys and indexes from the root to the node in error; or from the
+        /// object written after the root that the message names.
         public var path: [GCodableError.PathComponent]
         /// The rule of the archive format the problem breaks, when it is one.
         public var rule: FormatRule?
@@ -60,8 +61,7 @@ extension ParsedArchive {
         let checks = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map(contentCheck(for:))
         var payloads: [Range<Int>] = []
         var reader = payloadReader()
-        // Reported at the end with their paths, which one walk finds for all.
-        var found: [(problem: GCodableError, node: Int)] = []
+        var found: [NodeProblem] = []  // reported at the end, located in one walk
         let room = problems.room
         try bytes.withUnsafeBufferPointer { archive in
             for (index, node) in nodes.enumerated() where Int(node.typeReference) < checks.count {
@@ -87,12 +87,12 @@ extension ParsedArchive {
                         break
                     }
                 } catch let error as GCodableError {
-                    found.append((error, index))
+                    found.append(NodeProblem(problem: error, node: index))
                     if found.count >= room { break }
                 }
             }
         }
-        try report(found, to: problems)
+        try reportLocated(found, to: problems)
         try checkFoundationValues(problems: problems)
     }
 

@@ -119,6 +119,8 @@ private struct BodyParser {
     /// here, so that they never look back at a node parsed long before.
     private struct OpenValue {
         let index: Int
+        /// Its object id, or 0.
+        let objectID: UInt32
         /// The step that reached it.
         let step: Step?
         /// Whether its fields are the elements of a collection, all unkeyed.
@@ -292,7 +294,7 @@ private struct BodyParser {
             }
             nodes.append(node)
             if kind.hasFields {
-                open.append(OpenValue(index: nodes.count - 1, step: step, isCollection: Self.collectionCodes.contains(node.typeReference)))
+                open.append(OpenValue(index: nodes.count - 1, objectID: node.objectID, step: step, isCollection: Self.collectionCodes.contains(node.typeReference)))
                 guard open.count <= limits.maximumDepth else {
                     throw GCodableError.limit("nesting deeper than \(limits.maximumDepth) levels", at: offset)
                 }
@@ -335,11 +337,13 @@ private struct BodyParser {
     }
 
     /// A problem at `offset`, with the path to the node being read: through the `open`
-    /// nodes, then `step`.
+    /// nodes, then `step`; and the object it is inside, when that object was written after
+    /// the root (as ``ParsedArchive/locations(of:)`` names it).
     private func problem(
         _ open: [OpenValue], _ description: String, rule: FormatRule, at offset: Int, step: Step?
     ) -> GCodableError {
-        var context = GCodableError.Context(debugDescription: description, byteOffset: offset)
+        let note = open.first.flatMap { $0.index > 0 ? GCodableError.definitionNote($0.objectID) : nil } ?? ""
+        var context = GCodableError.Context(debugDescription: description + note, byteOffset: offset)
         context.rule = rule
         context.path = (open.compactMap(\.step) + (step.map { [$0] } ?? [])).map { step in
             switch step {

@@ -205,15 +205,15 @@ final class DecodingSession: GDecoder {
         deferDecoding(try keyedField(key), setter)
     }
 
-    /// Decodes `field` once the root is. Its errors name the field's path in the archive,
-    /// from the top level: the path the decoding took to the value that deferred it is gone
-    /// by then (and for a value itself decoded later, it was never known).
+    /// Decodes `field` once the root is. Its errors name where the field is in the archive
+    /// (``ParsedArchive/locations(of:)``): the path the decoding took to the value that
+    /// deferred it is gone by then (and for a value itself decoded later, it was never known).
     private func deferDecoding<Value: GDecodable>(_ field: Int, _ setter: @escaping (Value) -> Void) {
         state.pointee.deferred.append { session in
             do {
                 setter(try session.decodeNode(field))
             } catch let error as GCodableError {
-                throw error.prefixingPath(with: session.archive.path(to: field))
+                throw error.located(at: session.archive.locations(of: [field])[field] ?? NodeLocation())
             }
         }
     }

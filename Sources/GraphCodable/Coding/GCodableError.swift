@@ -41,7 +41,8 @@ public enum GCodableError: Error, CustomStringConvertible {
     public struct Context: Sendable, CustomStringConvertible {
         /// A human-readable explanation.
         public var debugDescription: String
-        /// The path of keys and indexes from the root to the value in error.
+        /// The path of keys and indexes from the root to the value in error; or, in an
+        /// archive, from the object written after the root that the description names.
         public var path: [PathComponent]
         /// The offset in the archive of the byte in error, when known.
         public var byteOffset: Int?
