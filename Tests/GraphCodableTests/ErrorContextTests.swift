@@ -174,14 +174,18 @@ import Testing
         bytes = RawArchive.resealed(bytes)
         let problem = try #require(GraphDecoder().validate(bytes).problems.first)
         #expect(problem.rule == .stringUTF8)
-        #expect(problem.message.contains("written after the root"))
+        let note = try #require(problem.message.firstRange(of: " (in object ")).lowerBound
+        #expect(problem.message[note...].hasSuffix(", written after the root)"))
         #expect(problem.path.last == .key("name") && problem.path.count < 250)
-        do {
-            _ = try GraphDecoder().decode(DeferredLink.self, from: bytes)
-            Issue.record("read invalid UTF-8")
-        } catch let error as GCodableError {
-            #expect(error.context.debugDescription.contains("written after the root"))
-            #expect(error.context.path.last == .key("name") && error.context.path.count < 250)
+        // Decoding, where the link is deferred, and reading the archive's model say the same.
+        for read in [{ _ = try GraphDecoder().decode(DeferredLink.self, from: bytes) }, { _ = try GraphArchive(bytes: bytes) }] {
+            do {
+                try read()
+                Issue.record("read invalid UTF-8")
+            } catch let error as GCodableError {
+                #expect(error.context.debugDescription == problem.message)
+                #expect(error.context.path == problem.path)
+            }
         }
         // A problem the parser finds there says it too: a key id the table lacks.
         let tag = start - 4  // the string's tag (a keyed, typed BIV), key id, type and length
@@ -190,6 +194,21 @@ import Testing
         let parsed = try #require(GraphDecoder().validate(RawArchive.resealed(bytes)).problems.first)
         #expect(parsed.rule == .nodeKeyID)
         #expect(parsed.message.contains("written after the root"))
+    }
+
+    /// A problem of a top-level node written after the root, or inside one without identity
+    /// (which only an invalid archive has), names that node too.
+    @Test func problemsAtNodesAfterTheRootNameThem() throws {
+        let root: [UInt8] = [0x21, 0x29, 0x00]
+        let definition = GraphDecoder().validate(RawArchive(body: root + [0x63, 0x0F, 0x05, 0x01, 0xFF]).bytes).problems
+        #expect(definition.map(\.rule) == [.stringUTF8])
+        #expect(definition.first?.message == "invalid UTF-8 in a string (in object 5, written after the root)")
+        #expect(definition.first?.path == [])
+        let anonymous = GraphDecoder().validate(RawArchive(body: root + [0x21, 0x29, 0x23, 0x0F, 0x01, 0xFF, 0x00]).bytes).problems
+        // The string is invalid as the set's element (at the set) and as a string (at [0]).
+        #expect(anonymous.map(\.rule) == [.bodyAfterRoot, .stringUTF8, .stringUTF8])
+        #expect(anonymous.dropFirst().allSatisfy { $0.message == "invalid UTF-8 in a string (in a node written after the root)" })
+        #expect(anonymous.dropFirst().map(\.path) == [[], [.index(0)]])
     }
 
     @Test func missingKeysAndValuesAreNamed() throws {

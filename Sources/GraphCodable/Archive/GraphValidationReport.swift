@@ -9,7 +9,7 @@ public struct GraphValidationReport: Sendable, Equatable, CustomStringConvertibl
         /// The offset of the byte in error, when known.
         public var byteOffset: Int?
         /// The path of keys and indexes from the root to the node in error; or from the
-        /// object written after the root that the message names.
+        /// node written after the root that the message names.
         public var path: [GCodableError.PathComponent]
         /// The rule of the archive format the problem breaks, when it is one.
         public var rule: FormatRule?

@@ -1,9 +1,11 @@
 /// Where a node is in an archive's body, as an error names it: the path from the top-level
-/// node that holds it and, when that node is an object written after the root rather than
-/// the root, the object's id (the encoder writes there the objects nested too deeply).
+/// node that holds it (or is it) and, when that node is not the root but one written after
+/// it (the encoder writes there the objects nested too deeply), that node's object id.
 struct NodeLocation {
     var path: [GCodableError.PathComponent] = []
-    var definition: UInt32?
+    /// The object id of the top-level node after the root that the path starts from (0 for
+    /// a node there without identity, which only an invalid archive has); nil under the root.
+    var afterRoot: UInt32?
 }
 
 /// A problem met inside a node after parsing, to report with the node's location.
@@ -14,18 +16,19 @@ struct NodeProblem {
 
 extension GCodableError {
     /// The error with `location`'s path in front of its own, and its message saying which
-    /// object written after the root the path starts from, if one does.
+    /// node written after the root the path starts from, if one does.
     func located(at location: NodeLocation) -> GCodableError {
         var error = prefixingPath(with: location.path)
-        if let definition = location.definition {
-            error.context.debugDescription += Self.definitionNote(definition)
+        if let objectID = location.afterRoot {
+            error.context.debugDescription += Self.afterRootNote(objectID)
         }
         return error
     }
 
-    /// What a message adds when its path starts at object `id`, written after the root.
-    static func definitionNote(_ id: UInt32) -> String {
-        " (inside object \(id), written after the root)"
+    /// What a message adds when its path starts at a top-level node written after the
+    /// root, whose object id is `objectID` (0: none), rather than at the root.
+    static func afterRootNote(_ objectID: UInt32) -> String {
+        objectID != 0 ? " (in object \(objectID), written after the root)" : " (in a node written after the root)"
     }
 }
 
@@ -40,7 +43,7 @@ extension ParsedArchive {
     func locations(of indexes: Set<Int>) -> [Int: NodeLocation] {
         var locations: [Int: NodeLocation] = [:]
         guard let last = indexes.max() else { return locations }
-        var definition: UInt32?
+        var afterRoot: UInt32?
         // The `VAL`/`REF` nodes the walk is inside: where their fields end, how many unkeyed
         // fields were met so far, and the step that reached them.
         var open: [(end: Int, unkeyedCount: Int, step: GCodableError.PathComponent?)] = []
@@ -54,10 +57,9 @@ extension ParsedArchive {
                 step = .index(innermost.unkeyedCount)
                 open[open.count - 1].unkeyedCount += 1
             }
-            if open.isEmpty { definition = index > 0 ? node.objectID : nil }
+            if open.isEmpty { afterRoot = index > 0 ? node.objectID : nil }
             if indexes.contains(index) {
-                let path = open.compactMap(\.step) + (step.map { [$0] } ?? [])
-                locations[index] = NodeLocation(path: path, definition: open.isEmpty ? nil : definition)
+                locations[index] = NodeLocation(path: open.compactMap(\.step) + (step.map { [$0] } ?? []), afterRoot: afterRoot)
             }
             if node.kind.hasFields && node.next > index + 1 { open.append((node.next, 0, step)) }
         }

@@ -337,12 +337,13 @@ private struct BodyParser {
     }
 
     /// A problem at `offset`, with the path to the node being read: through the `open`
-    /// nodes, then `step`; and the object it is inside, when that object was written after
-    /// the root (as ``ParsedArchive/locations(of:)`` names it).
+    /// nodes, then `step`; and the top-level node it is inside, when that node was written
+    /// after the root (as ``ParsedArchive/locations(of:)`` names it; a problem of such a
+    /// node itself has its byte offset only).
     private func problem(
         _ open: [OpenValue], _ description: String, rule: FormatRule, at offset: Int, step: Step?
     ) -> GCodableError {
-        let note = open.first.flatMap { $0.index > 0 ? GCodableError.definitionNote($0.objectID) : nil } ?? ""
+        let note = open.first.flatMap { $0.index > 0 ? GCodableError.afterRootNote($0.objectID) : nil } ?? ""
         var context = GCodableError.Context(debugDescription: description + note, byteOffset: offset)
         context.rule = rule
         context.path = (open.compactMap(\.step) + (step.map { [$0] } ?? [])).map { step in

@@ -1,9 +1,10 @@
 /// The errors GraphCodable throws while encoding, decoding or inspecting archives.
 ///
 /// Every case carries a ``Context``: what went wrong and where, as a path of keys and
-/// indexes from the root and, for problems found in the bytes, the byte offset.
+/// indexes from the root (see ``Context/path``) and, for problems found in the bytes, the
+/// byte offset.
 public enum GCodableError: Error, CustomStringConvertible {
-    /// One step of the path from the root value to the value in error.
+    /// One step of the path to the value in error.
     public enum PathComponent: Sendable, Hashable, CustomStringConvertible {
         /// A keyed field.
         case key(String)
@@ -42,7 +43,7 @@ public enum GCodableError: Error, CustomStringConvertible {
         /// A human-readable explanation.
         public var debugDescription: String
         /// The path of keys and indexes from the root to the value in error; or, in an
-        /// archive, from the object written after the root that the description names.
+        /// archive, from the node written after the root that the description names.
         public var path: [PathComponent]
         /// The offset in the archive of the byte in error, when known.
         public var byteOffset: Int?

@@ -1522,8 +1522,8 @@ enum OpenAPIDocument {
               type: string
               description: |
                 For archive errors, the keys and indexes from the root to the node at fault,
-                as `"friends"[1]"name"` (the middle of very long paths is cut); inside an object
-                written after the root, from that object, which the detail then names.
+                as `"friends"[1]"name"` (the middle of very long paths is cut); in a node written
+                after the root, from that node, which the detail then names.
             rule:
               type: string
               pattern: '^[a-z0-9-]+\.[a-z0-9-]+$'
@@ -1607,7 +1607,7 @@ enum OpenAPIDocument {
                     description: Where in the archive, when known.
                   nodePath:
                     type: string
-                    description: The keys and indexes from the root, as `"friends"[1]"name"`; empty at the root. Inside an object written after the root, from that object, which the message then names.
+                    description: The keys and indexes from the root, as `"friends"[1]"name"`; empty at the root. In a node written after the root, from that node, which the message then names.
                   rule:
                     type: string
                     pattern: '^[a-z0-9-]+\.[a-z0-9-]+$'

@@ -7,6 +7,7 @@ struct ValidationAnswer: Encodable {
         let message: String
         let byteOffset: Int?
         /// The keys and indexes from the root, as `"friends"[1]"name"`; empty at the root.
+        /// In a node written after the root, from that node, which the message names.
         let nodePath: String
         /// The name of the format rule broken (Docs/ArchiveFormat.md, rule index), when it is one.
         let rule: String?

@@ -39,10 +39,10 @@ final class EventPoller: @unchecked Sendable {
         #else
         poller = kqueue()
         #endif
-        guard poller >= 0 else { throw SocketError("cannot watch sockets: \(String(cString: strerror(errno)))") }
+        guard poller >= 0 else { throw Self.startFailure() }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            let error = SocketError("cannot watch sockets: \(String(cString: strerror(errno)))")
+            let error = Self.startFailure()
             close(poller)
             throw error
         }
@@ -58,6 +58,11 @@ final class EventPoller: @unchecked Sendable {
         let thread = Thread { [poller, wakeUp] in Self.wait(poller: poller, wakeUp: wakeUp, deliver: deliver) }
         thread.name = "graph-server poller"
         thread.start()
+    }
+
+    /// The error of a failed start, from `errno` (read before anything else can change it).
+    private static func startFailure() -> SocketError {
+        SocketError("cannot watch sockets: \(String(cString: strerror(errno)))")
     }
 
     /// Watches `descriptor` for reading and writing, its events carrying `token`.
