@@ -181,6 +181,7 @@ try:
                 f"{result['residentMiB']:>8.1f}")
     peak = round(process.resident_mib("VmHWM"), 1)
     log(f"server peak RSS {peak} MiB")
+    settle()  # the library is timed alone, not beside the jobs the last run left queued
     library = library_times(small)
     if "parse + validate" in library:
         alone = library["parse + validate"]
