@@ -28,8 +28,9 @@ final class EventPoller: @unchecked Sendable {
         let urgent: Bool
     }
 
-    private let poller: Int32
-    private let wakeUp: (read: Int32, write: Int32)
+    let poller: Int32
+    /// A pipe whose read end the poller watches: a byte written ends the waiting thread.
+    let wakeUp: (read: Int32, write: Int32)
     private static let stopToken = UInt64.max
 
     /// Starts the waiting thread, which calls `deliver` with each batch of events.
@@ -47,6 +48,8 @@ final class EventPoller: @unchecked Sendable {
             throw error
         }
         wakeUp = (ends[0], ends[1])
+        // Closed on exec, as the sockets and the poller are.
+        ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
         do {
             try register(wakeUp.read, token: Self.stopToken)
         } catch {

@@ -75,21 +75,23 @@ public final class GraphServer: Sendable {
         Log.shared.info("listening", ["host": configuration.host, "port": String(port), "workers": String(configuration.workerCount)])
     }
 
-    /// Starts, then serves until SIGTERM or SIGINT, then shuts down gracefully and returns.
+    /// Starts, then serves until SIGTERM or SIGINT, then shuts down gracefully and returns,
+    /// leaving the two signals handled as they were before.
     public func run() throws {
         try start()
-        let signals = [SIGTERM, SIGINT].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in
+        let listener: Int
+        do {
+            listener = try SignalRelay.shared.listen { [self] number in
                 Log.shared.info("shutting down", ["signal": number == SIGTERM ? "SIGTERM" : "SIGINT"])
                 shutdown()
             }
-            source.activate()
-            return source
+        } catch {
+            shutdown()
+            waitUntilStopped()
+            throw error
         }
         waitUntilStopped()
-        signals.forEach { $0.cancel() }
+        SignalRelay.shared.stopListening(listener)
     }
 
     /// Stops accepting, answers the requests in flight (their connections then close),
