@@ -123,8 +123,8 @@ extension ParsedArchive {
     }
 
     /// Checks that the unkeyed fields `0, every, 2 × every…` of the `VAL` at `index` are
-    /// unique, among those that are native payloads or nil; a problem is the `VAL`'s, as
-    /// typed decoding finds it.
+    /// unique, among those that are nil or native payloads that read (a payload that does
+    /// not is its own node's problem); a problem is the `VAL`'s, as typed decoding finds it.
     private func checkUnique(fieldsOf index: Int, every step: Int, _ message: String, rule: FormatRule) throws {
         var identities = NativeIdentities()
         var seen: Set<Int> = []
@@ -137,7 +137,12 @@ extension ParsedArchive {
                 (value, layout) = (.optional(nil), .optional(.scalar(.bool)))
             case (.biv, .native(let native)?):
                 var reader = payloadReader(of: node)
-                (value, layout) = (try native.read(&reader), native)
+                do {
+                    (value, layout) = (try native.read(&reader), native)
+                } catch GCodableError.dataCorrupted {
+                    // The element's own problem, which the check of its node reports.
+                    continue
+                }
             default:
                 continue
             }
