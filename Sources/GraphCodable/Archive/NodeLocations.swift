@@ -66,6 +66,11 @@ extension ParsedArchive {
         return locations
     }
 
+    /// The location of the node at `index` (a walk up to it).
+    func location(of index: Int) -> NodeLocation {
+        locations(of: [index])[index] ?? NodeLocation()
+    }
+
     /// Reports `found` with the location of each problem's node (one walk for all of them).
     func reportLocated(_ found: [NodeProblem], to problems: ProblemLog?) throws {
         let locations = self.locations(of: Set(found.map(\.node)))

@@ -206,14 +206,14 @@ final class DecodingSession: GDecoder {
     }
 
     /// Decodes `field` once the root is. Its errors name where the field is in the archive
-    /// (``ParsedArchive/locations(of:)``): the path the decoding took to the value that
+    /// (``ParsedArchive/location(of:)``): the path the decoding took to the value that
     /// deferred it is gone by then (and for a value itself decoded later, it was never known).
     private func deferDecoding<Value: GDecodable>(_ field: Int, _ setter: @escaping (Value) -> Void) {
         state.pointee.deferred.append { session in
             do {
                 setter(try session.decodeNode(field))
             } catch let error as GCodableError {
-                throw error.located(at: session.archive.locations(of: [field])[field] ?? NodeLocation())
+                throw error.located(at: session.archive.location(of: field))
             }
         }
     }
