@@ -149,7 +149,7 @@ public struct BinaryReadBuffer: Sendable {
     /// Decodes the variable-length integer at `position` in `bytes`, which ends at `end`,
     /// and moves `position` past it.
     @inline(__always)
-    private static func varUInt(in bytes: UnsafeBufferPointer<UInt8>, at position: inout Int, end: Int) throws -> UInt64 {
+    static func varUInt(in bytes: UnsafeBufferPointer<UInt8>, at position: inout Int, end: Int) throws -> UInt64 {
         let start = position
         var result: UInt64 = 0
         var shift: UInt64 = 0
