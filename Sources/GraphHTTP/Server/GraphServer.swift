@@ -76,7 +76,9 @@ public final class GraphServer: Sendable {
     }
 
     /// Starts, then serves until SIGTERM or SIGINT, then shuts down gracefully and returns,
-    /// leaving the two signals handled as they were before.
+    /// leaving the two signals handled as they were before. A program that handles these
+    /// signals itself (with a Dispatch signal source, say) should call ``start()`` and
+    /// ``shutdown()`` instead: a signal reaches one handler only.
     public func run() throws {
         try start()
         let listener: Int

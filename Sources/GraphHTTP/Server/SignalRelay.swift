@@ -9,7 +9,8 @@ import Darwin
 /// Hands SIGTERM and SIGINT to the listeners of the process, for as long as there are any:
 /// while there are, a handler of its own writes each signal's number to a pipe, which a
 /// thread reads to call them; once the last one leaves, the signals are handled as they
-/// were before the first came.
+/// were before the first came. (A signal that arrives as the last listener leaves may be
+/// read only once the next has come, and is then handed to it.)
 ///
 /// Not a Dispatch signal source: on Linux, libdispatch installs its handler for a signal
 /// only for the first source ever made for it, so a second `run()` in one process, which
