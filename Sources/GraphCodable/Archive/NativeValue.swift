@@ -115,7 +115,7 @@ extension NativeTypeCode {
             return try reader.skip(count: size)
         }
         switch self {
-        case .string, .character, .decimal, .data:
+        case _ where isLengthPrefixed:
             try reader.skip(count: try reader.readLength(maximumLength: maximumLength))
         case .url:
             try NativeTypeCode.string.skip(&reader, maximumLength: maximumLength)
@@ -124,6 +124,15 @@ extension NativeTypeCode {
             _ = try reader.readVarUInt()
         default:
             throw GCodableError.invalid("\(name) is not a scalar layout", at: reader.offset)
+        }
+    }
+
+    /// Whether a payload is its length in bytes, then those bytes: strings, characters,
+    /// decimals and data.
+    var isLengthPrefixed: Bool {
+        switch self {
+        case .string, .character, .decimal, .data: return true
+        default: return false
         }
     }
 

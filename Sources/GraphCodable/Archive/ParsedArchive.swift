@@ -100,6 +100,8 @@ private struct BodyParser {
         case fixed(Int)
         /// A variable-length integer.
         case varint
+        /// A length, then that many bytes: a string, say.
+        case lengthPrefixed
         case scalar(NativeTypeCode)
         case composite(NativeDescriptor)
         case opaque
@@ -166,6 +168,7 @@ private struct BodyParser {
         if let size = layout.fixedSize(internalVersion: internalVersion) { return .fixed(size) }
         switch layout {
         case .scalar(let code) where code.isWideInteger: return .varint
+        case .scalar(let code) where code.isLengthPrefixed: return .lengthPrefixed
         case .scalar(let code): return .scalar(code)
         default: return .composite(layout)
         }
@@ -263,27 +266,7 @@ private struct BodyParser {
                 try problems.report(malformed)
             }
             if kind.hasPayload {
-                let start = position
-                body.reposition(to: position ..< bodyEnd)
-                defer { position = body.offset }
-                switch shapes[Int(node.typeReference)].payload {
-                case .fixed(let size):
-                    try body.skip(count: size)
-                    node.payload = start ..< body.offset
-                case .varint:
-                    _ = try body.readVarUInt()
-                    node.payload = start ..< body.offset
-                case .scalar(let code):
-                    try code.skip(&body, maximumLength: limits.maximumLength)
-                    node.payload = start ..< body.offset
-                case .composite(let descriptor):
-                    try descriptor.skip(&body, maximumLength: limits.maximumLength)
-                    node.payload = start ..< body.offset
-                case .opaque, .none:
-                    let length = try body.readLength(maximumLength: limits.maximumLength)
-                    node.payload = body.offset ..< body.offset + length
-                    try body.skip(count: length)
-                }
+                node.payload = try skipPayload(shapes[Int(node.typeReference)].payload, bytes, &position, bodyEnd, &body)
             }
             if node.objectID != 0 && !isPointer {
                 try budget.charge(Self.definitionCost, at: offset)
@@ -322,6 +305,53 @@ private struct BodyParser {
             try problems.report(.invalid("strong pointer to object id \(pointer.objectID), which the archive never defines", rule: .identityUndefined, at: Int(pointer.offset)))
         }
         return (nodes, definitions, maximumDepth)
+    }
+
+    /// Moves `position` past a payload laid out as `payload`, and returns the payload's
+    /// bytes (an opaque one's without its length). The common layouts are skipped at the
+    /// position; the others, and any payload that does not fit, go through `body`, which
+    /// names the problem as every reader does.
+    @inline(__always)
+    private func skipPayload(
+        _ payload: Payload, _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ end: Int, _ body: inout BinaryReadBuffer
+    ) throws -> Range<Int> {
+        let start = position
+        switch payload {
+        case .fixed(let size) where size <= end - position:
+            position += size
+            return start ..< position
+        case .varint:
+            _ = try BinaryReadBuffer.varUInt(in: bytes, at: &position, end: end)
+            return start ..< position
+        case .lengthPrefixed, .opaque, .none:
+            var contents = position
+            let length = try BinaryReadBuffer.varUInt(in: bytes, at: &contents, end: end)
+            guard length <= UInt64(min(end - contents, limits.maximumLength)) else { break }
+            position = contents + Int(length)
+            if case .lengthPrefixed = payload { return start ..< position }
+            return contents ..< position
+        default:
+            break
+        }
+        body.reposition(to: start ..< end)
+        defer { position = body.offset }
+        switch payload {
+        case .fixed(let size):
+            try body.skip(count: size)
+        case .varint:
+            _ = try body.readVarUInt()
+        case .lengthPrefixed:
+            try body.skip(count: body.readLength(maximumLength: limits.maximumLength))
+        case .scalar(let code):
+            try code.skip(&body, maximumLength: limits.maximumLength)
+        case .composite(let descriptor):
+            try descriptor.skip(&body, maximumLength: limits.maximumLength)
+        case .opaque, .none:
+            let length = try body.readLength(maximumLength: limits.maximumLength)
+            try body.skip(count: length)
+            return body.offset - length ..< body.offset
+        }
+        return start ..< body.offset
     }
 
     /// The room for nodes once `count` of them fill what was reserved, `parsed` bytes into a
