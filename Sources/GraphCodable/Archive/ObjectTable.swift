@@ -11,6 +11,7 @@ struct ObjectTable<Value> {
     private(set) var count = 0
 
     /// The value of `id`, if any.
+    @inline(__always)
     subscript(id: UInt32) -> Value? {
         if Int(id) < dense.count, let value = dense[Int(id)] { return value }
         return sparse.isEmpty ? nil : sparse[id]
@@ -18,21 +19,31 @@ struct ObjectTable<Value> {
 
     /// Records `value` for `id`, unless `id` has a value already (which is kept: false
     /// then). Ids up to `denseLimit` are kept in the array.
+    @inline(__always)
     mutating func insert(_ value: Value, for id: UInt32, denseLimit: Int) -> Bool {
         guard self[id] == nil else { return false }
         count += 1
         let slot = Int(id)
         if slot < dense.count {
             dense[slot] = value
-        } else if slot <= denseLimit {
+        } else {
+            insert(value, beyond: slot, denseLimit: denseLimit)
+        }
+        return true
+    }
+
+    /// Records `value` at `slot`, past the end of the array: in it, grown, up to
+    /// `denseLimit`, in the dictionary beyond.
+    @inline(never)
+    private mutating func insert(_ value: Value, beyond slot: Int, denseLimit: Int) {
+        if slot <= denseLimit {
             // Grown by doubling, not to each new id: an append per object cost a tenth of
             // parsing an archive of small objects.
             let grown = max(slot, min(2 * dense.count - 1, denseLimit)) + 1
             dense.append(contentsOf: repeatElement(nil, count: grown - dense.count))
             dense[slot] = value
         } else {
-            sparse[id] = value
+            sparse[UInt32(slot)] = value
         }
-        return true
     }
 }
