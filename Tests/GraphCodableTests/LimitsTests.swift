@@ -68,6 +68,9 @@ import Testing
         #expect(try Self.limitError([URL(string: "https://example.com/long/path")!]) { $0.maximumLength = 10 } != nil)
         #expect(try Self.limitError(GBinaryCodableExample.NumericData(
             vector: .zero, matrix: .init(diagonal: .one))) { $0.maximumLength = 95 } != nil)
+        // A limit below zero refuses every length, an empty one too, and traps nowhere.
+        let negative = try Self.limitError("") { $0.maximumLength = -1 }
+        #expect(negative == "a length of 0 bytes exceeds the limit of -1")
     }
 
     @Test func tableSizes() throws {
