@@ -183,9 +183,9 @@ private struct BodyParser {
     }
 
     /// ``parse(_:of:)``: tags, ids and the common payloads read from `bytes` at a local
-    /// position, the other payloads with `body`, whose offset is therefore left behind
-    /// (reading through `body`, each read through its array and fields in memory, made a
-    /// validation 12 % slower).
+    /// position, the other payloads with `body`, whose offset is therefore left behind.
+    /// (Through `body`, whose every read loads its array and fields from memory, a
+    /// validation took an eighth longer.)
     private func parse(_ body: inout BinaryReadBuffer, _ bytes: UnsafeBufferPointer<UInt8>) throws -> (nodes: [ArchiveNode], definitions: ObjectTable<Int>, maximumDepth: Int) {
         var nodes: [ArchiveNode] = []
         var definitions = ObjectTable<Int>()
