@@ -7,13 +7,12 @@ extension ParsedArchive {
     /// another is checked with it. No class is looked up, and no decoding session is made
     /// for an archive without such values.
     func checkFoundationValues(problems: ProblemLog?) throws {
-        // The reader of each type reference, found once rather than for every node; none
-        // at all means no node to look at.
+        // The reader of each type reference, found once rather than for every node (the
+        // predefined references to Foundation's types are there in every archive).
         let readers = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map { reference -> Reader? in
             guard case .structured(let code)? = types.resolve(reference) else { return nil }
             return Self.foundationReaders[code]
         }
-        guard readers.contains(where: { $0 != nil }) else { return }
         var session: DecodingSession?
         var found: [NodeProblem] = []  // reported at the end, located in one walk
         let room = problems.room
