@@ -22,13 +22,13 @@ final class SignalRelay: Sendable {
 
     typealias Listener = @Sendable (Int32) -> Void
 
-    static let signals = [SIGTERM, SIGINT]
+    private static let signals = [SIGTERM, SIGINT]
 
     private struct State {
         var listeners: [Int: Listener] = [:]
         var nextID = 0
-        /// The pipe's read end, once the thread reading it has started.
-        var reader: Int32?
+        /// Whether the pipe is made and the thread reading it started.
+        var isReading = false
         /// The handling of each signal before the relay's, while it is installed.
         var previous: [Int32: sigaction] = [:]
     }
@@ -41,7 +41,10 @@ final class SignalRelay: Sendable {
     /// returned.
     func listen(_ listener: @escaping Listener) throws(SocketError) -> Int {
         try state.withLock { state throws(SocketError) in
-            if state.reader == nil { state.reader = try startReading() }
+            if !state.isReading {
+                try startReading()
+                state.isReading = true
+            }
             if state.listeners.isEmpty {
                 for number in Self.signals {
                     var action = sigaction()
@@ -78,7 +81,7 @@ final class SignalRelay: Sendable {
 
     /// Makes the pipe and starts the thread that reads it, which lives as long as the
     /// process: signals are rare, and an idle thread blocked in `read` costs nothing.
-    private func startReading() throws(SocketError) -> Int32 {
+    private func startReading() throws(SocketError) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
             throw SocketError("cannot relay signals: \(String(cString: strerror(errno)))")
@@ -103,7 +106,6 @@ final class SignalRelay: Sendable {
         }
         thread.name = "graph-server signals"
         thread.start()
-        return ends[0]
     }
 }
 
