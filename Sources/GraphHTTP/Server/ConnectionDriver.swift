@@ -173,7 +173,8 @@ final class ConnectionDriver: @unchecked Sendable {
     }
 
     /// A channel for the answer to the request just started, which the connection then
-    /// waits on.
+    /// waits on. A worker's delivery is carried out on the worker's thread, as a turn of the
+    /// loop.
     private func makeChannel() -> ResponseChannel {
         // A request is read only once the connection is attached.
         guard let token else { preconditionFailure("a channel for a connection not attached") }
@@ -182,7 +183,7 @@ final class ConnectionDriver: @unchecked Sendable {
             if loop.isCurrent {
                 loop.connection(token)?.deliveredAtOnce.append((sender, delivery))
             } else {
-                loop.async { loop.connection(token)?.deliver(delivery, from: sender) }
+                loop.sync { loop.connection(token)?.deliver(delivery, from: sender) }
             }
         }
         self.channel = channel

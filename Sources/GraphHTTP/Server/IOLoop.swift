@@ -5,8 +5,8 @@ import Dispatch
 /// answers and access-log lines of the current turn. The server spreads connections over a
 /// few loops: never a thread per connection.
 ///
-/// A turn is one batch of the poller's events, or one block run through ``async(_:)`` or a
-/// timer made with ``makeTimer(_:)``. When it ends, the answers its connections queued are
+/// A turn is one batch of the poller's events, or one block run through ``async(_:)``,
+/// ``sync(_:)`` or a timer made with ``makeTimer(_:)``. When it ends, the answers its connections queued are
 /// sent, then the log lines it gathered are written.
 final class IOLoop: @unchecked Sendable {
     // Unchecked: `readBuffer`, `accessLog`, `sending`, `connections` and `nextToken` are
@@ -40,6 +40,18 @@ final class IOLoop: @unchecked Sendable {
     /// Runs `body` on the queue as a turn of its own.
     func async(_ body: @escaping @Sendable () -> Void) {
         queue.async { [self] in
+            body()
+            endTurn()
+        }
+    }
+
+    /// Runs `body` on the queue as a turn of its own, on the caller's thread while no other
+    /// turn runs (a serial queue runs a `sync` block there), and returns once it has run.
+    /// Workers hand their answers over this way: through ``async(_:)``, each answer woke
+    /// one of Dispatch's threads to carry it, a thread switch per request. Never called on
+    /// the queue itself, nor while holding what a turn may wait for.
+    func sync(_ body: () -> Void) {
+        queue.sync {
             body()
             endTurn()
         }

@@ -30,7 +30,7 @@ final class ResponseChannel: @unchecked Sendable {
 
     struct Closed: Error {}
 
-    /// A channel handing itself and its deliveries to `deliver` (which hops to the
+    /// A channel handing itself and its deliveries to `deliver` (which carries them out on the
     /// connection's queue); a streamed body stops when the client reads nothing for
     /// `stallTimeout` seconds, or when it must wait for the client past `deadline`.
     init(stallTimeout: Double, deadline: Date, deliver: @escaping @Sendable (ResponseChannel, Delivery) -> Void) {
