@@ -173,8 +173,8 @@ final class ConnectionDriver: @unchecked Sendable {
     }
 
     /// A channel for the answer to the request just started, which the connection then
-    /// waits on. A worker's delivery is carried out on the worker's thread, as a turn of the
-    /// loop.
+    /// waits on. A worker's delivery is carried out as a turn of the loop, on the worker's
+    /// thread when the loop is idle.
     private func makeChannel() -> ResponseChannel {
         // A request is read only once the connection is attached.
         guard let token else { preconditionFailure("a channel for a connection not attached") }
@@ -183,7 +183,7 @@ final class ConnectionDriver: @unchecked Sendable {
             if loop.isCurrent {
                 loop.connection(token)?.deliveredAtOnce.append((sender, delivery))
             } else {
-                loop.sync { loop.connection(token)?.deliver(delivery, from: sender) }
+                loop.runPromptly { loop.connection(token)?.deliver(delivery, from: sender) }
             }
         }
         self.channel = channel

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// A serial queue that drives a share of the connections, with the poller that tells it
 /// which are ready, the read buffer they share (reads on one queue never overlap), and the
@@ -6,8 +7,8 @@ import Dispatch
 /// few loops: never a thread per connection.
 ///
 /// A turn is one batch of the poller's events, or one block run through ``async(_:)``,
-/// ``sync(_:)`` or a timer made with ``makeTimer(_:)``. When it ends, the answers its connections queued are
-/// sent, then the log lines it gathered are written.
+/// ``runPromptly(_:)`` or a timer made with ``makeTimer(_:)``. When it ends, the answers its
+/// connections queued are sent, then the log lines it gathered are written.
 final class IOLoop: @unchecked Sendable {
     // Unchecked: `readBuffer`, `accessLog`, `sending`, `connections` and `nextToken` are
     // used on `queue` only, and `poller` is set in `init`.
@@ -20,6 +21,9 @@ final class IOLoop: @unchecked Sendable {
     private var poller: EventPoller?
     private var connections: [UInt64: ConnectionDriver] = [:]
     private var nextToken: UInt64 = 0
+    /// Turns running or waiting for the queue, but for the timers' (``runPromptly(_:)``
+    /// needs no more).
+    private let turns = Atomic<Int>(0)
 
     /// Bytes read from a socket at a time.
     static let readSize = 64 * 1024
@@ -32,29 +36,40 @@ final class IOLoop: @unchecked Sendable {
         // The poller's thread runs the events on the queue itself (a serial queue runs a
         // `sync` block on the caller's thread): no other thread is woken to run them.
         poller = try EventPoller { [weak self] events in
-            self?.queue.sync { self?.deliver(events) }
+            guard let self else { return }
+            turns.add(1, ordering: .relaxed)
+            queue.sync { deliver(events) }
+            turns.subtract(1, ordering: .relaxed)
         }
         queue.setSpecific(key: Self.identity, value: ObjectIdentifier(self))
     }
 
     /// Runs `body` on the queue as a turn of its own.
     func async(_ body: @escaping @Sendable () -> Void) {
+        turns.add(1, ordering: .relaxed)
         queue.async { [self] in
             body()
             endTurn()
+            turns.subtract(1, ordering: .relaxed)
         }
     }
 
-    /// Runs `body` on the queue as a turn of its own, on the caller's thread while no other
-    /// turn runs (a serial queue runs a `sync` block there), and returns once it has run.
-    /// Workers hand their answers over this way: through ``async(_:)``, each answer woke
-    /// one of Dispatch's threads to carry it, a thread switch per request. Never called on
-    /// the queue itself, nor while holding what a turn may wait for.
-    func sync(_ body: () -> Void) {
+    /// Runs `body` on the queue as a turn of its own, from a thread that is not the queue's,
+    /// without waiting behind other turns: on the caller's thread when no other turn runs or
+    /// waits (a serial queue runs a `sync` block there), through ``async(_:)`` otherwise.
+    /// Workers hand their answers over this way: through ``async(_:)`` alone, every answer
+    /// woke one of Dispatch's threads to carry it, a thread switch per request; through
+    /// `sync` alone, a worker waited for the poller's batches of uploads to be read, where
+    /// it could have gone on to the next job. A caller's turns run in the order it asked for
+    /// them: one handed to ``async(_:)`` is counted until it has run, so the next goes
+    /// behind it. Never called while holding what a turn may wait for.
+    func runPromptly(_ body: @escaping @Sendable () -> Void) {
+        guard turns.compareExchange(expected: 0, desired: 1, ordering: .relaxed).exchanged else { return async(body) }
         queue.sync {
             body()
             endTurn()
         }
+        turns.subtract(1, ordering: .relaxed)
     }
 
     /// A timer on the queue whose every firing runs `handler` as a turn of its own; not yet
