@@ -38,7 +38,7 @@ import Testing
         #expect(returned.wait(timeout: .now() + 5) == .success, "the caller waited for the busy turn")
         #expect(order.value.withLock { $0.isEmpty }, "the turn ran before the busy one ended")
         release.signal()
-        // Callers on threads of their own, with turns of the loop's own (which sometimes
+        // Callers in tasks of their own, with turns of the loop's own (which sometimes
         // keep it busy) in between.
         let callers = 4
         let turnsEach = 2_000
