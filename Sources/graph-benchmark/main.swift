@@ -9,7 +9,14 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 var generator = SeededGenerator(state: 42)
 
 // `graph-benchmark profile-encode|profile-decode [graph COUNT]` loops one GraphCodable
-// operation on a tree (or on the graph workload's COUNT objects), for a profiler to sample.
+// operation on a tree (or on the graph workload's COUNT objects), for a profiler to sample;
+// `graph-benchmark profile-validate PATH` loops the validation of an archive for 5 seconds.
+if let mode = arguments.first, mode == "profile-validate", arguments.count > 1 {
+    let archive = Bytes(try Data(contentsOf: URL(fileURLWithPath: arguments[1])))
+    let end = ContinuousClock.now + .seconds(5)
+    while ContinuousClock.now < end { _ = GraphDecoder().validate(archive) }
+    exit(0)
+}
 if let mode = arguments.first, mode.hasPrefix("profile-") {
     let graphCount = arguments.firstIndex(of: "graph").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil }
     if let graphCount {

@@ -133,6 +133,23 @@ import Testing
         #expect(report.problems.first?.byteOffset == string.payload.lowerBound)
     }
 
+    /// The parse counts the Foundation values wherever they are (here in arrays within an
+    /// array), and validation reads each of them: none is skipped for being nested.
+    @Test func foundationValuesAreCountedAndCheckedWhereverTheyAre() throws {
+        let zones = [[TimeZone(secondsFromGMT: 7200)!], [TimeZone(secondsFromGMT: 0)!, TimeZone(secondsFromGMT: 3661)!]]
+        let archive = try GraphEncoder().encode(zones) as Bytes
+        let parsed = try ParsedArchive(bytes: archive)
+        let walked = parsed.nodes.filter { $0.kind == .val && ParsedArchive.foundationValueReferences.contains($0.typeReference) }
+        #expect(parsed.foundationValueCount == 3 && walked.count == 3)
+        #expect(try ParsedArchive(bytes: GraphEncoder().encode([[7200, 0, 3661]]) as Bytes).foundationValueCount == 0)
+        #expect(GraphDecoder().validate(archive).isValid)
+
+        let outOfRange = try HostileFoundationTests.replacingPayload(in: archive, 3661, with: 70000)
+        let problems = GraphDecoder().validate(outOfRange).problems
+        #expect(problems.count == 1)
+        #expect(problems.first?.path.map { "\($0)" } == ["[1]", "[1]"], "\(problems)")
+    }
+
     @Test func validationStaysLinearOnHostileArchives() throws {
         // 40,000 nested values, each with a key the key table lacks.
         var buffer = BinaryWriteBuffer()

@@ -1,12 +1,16 @@
 import Foundation
 
 extension ParsedArchive {
-    /// Checks the Foundation values stored as structured natives (codes 44 to 53: index
-    /// sets, time zones, locales…) by reading each with its Foundation type, as typed
-    /// decoding does: their rules are Foundation's (Docs/ArchiveFormat.md). A value nested in
-    /// another is checked with it. No class is looked up, and no decoding session is made
-    /// for an archive without such values.
+    /// The type references of Foundation's values stored as structured natives: the
+    /// predefined codes from 44 on (index sets, time zones, locales…).
+    static let foundationValueReferences = UInt32(NativeTypeCode.indexSet.rawValue) ..< TypeReference.firstTableReference
+
+    /// Checks the Foundation values stored as structured natives by reading each with its
+    /// Foundation type, as typed decoding does: their rules are Foundation's
+    /// (Docs/ArchiveFormat.md). A value nested in another is checked with it. No class is
+    /// looked up, and the nodes are not walked for an archive without such values.
     func checkFoundationValues(problems: ProblemLog?) throws {
+        guard foundationValueCount > 0 else { return }
         // The reader of each type reference, found once rather than for every node (the
         // predefined references to Foundation's types are there in every archive).
         let readers = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map { reference -> Reader? in

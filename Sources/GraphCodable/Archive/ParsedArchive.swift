@@ -14,6 +14,10 @@ struct ParsedArchive {
     let definitions: ObjectTable<Int>
     /// The deepest nesting of `VAL`/`REF` nodes.
     let maximumDepth: Int
+    /// The number of `VAL`/`REF` nodes of Foundation's structured types
+    /// (``foundationValueReferences``), counted by the parse so that an archive without
+    /// them is not walked again for them.
+    let foundationValueCount: Int
 
     /// Parses `bytes`. With a `problems` log (validation), the problems after which parsing
     /// can go on are logged rather than thrown.
@@ -42,7 +46,7 @@ struct ParsedArchive {
         body.endRule = .bodyEnd
         let parser = BodyParser(
             types: types, keys: keys, internalVersion: header.internalBinaryIOVersion, limits: limits, budget: budget, problems: problems)
-        (nodes, definitions, maximumDepth) = try parser.parse(&body, of: bytes)
+        (nodes, definitions, maximumDepth, foundationValueCount) = try parser.parse(&body, of: bytes)
     }
 
     /// The memory of a type table entry, resolved.
@@ -174,9 +178,12 @@ private struct BodyParser {
         }
     }
 
+    /// What the parse of a body finds (``ParsedArchive``'s properties of the same names).
+    typealias Body = (nodes: [ArchiveNode], definitions: ObjectTable<Int>, maximumDepth: Int, foundationValueCount: Int)
+
     /// Parses the body, which `body` reads from `bytes`: the root node, then the object
     /// definitions written at the top level.
-    func parse(_ body: inout BinaryReadBuffer, of bytes: [UInt8]) throws -> (nodes: [ArchiveNode], definitions: ObjectTable<Int>, maximumDepth: Int) {
+    func parse(_ body: inout BinaryReadBuffer, of bytes: [UInt8]) throws -> Body {
         // The body's bytes are read unchecked below.
         precondition(body.offset + body.remainingCount <= bytes.count, "a body beyond its bytes")
         return try bytes.withUnsafeBufferPointer { try parse(&body, $0) }
@@ -186,7 +193,7 @@ private struct BodyParser {
     /// position, the other payloads with `body`, whose offset is therefore left behind.
     /// (Through `body`, whose every read loads its array and fields from memory, a
     /// validation took an eighth longer.)
-    private func parse(_ body: inout BinaryReadBuffer, _ bytes: UnsafeBufferPointer<UInt8>) throws -> (nodes: [ArchiveNode], definitions: ObjectTable<Int>, maximumDepth: Int) {
+    private func parse(_ body: inout BinaryReadBuffer, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Body {
         var nodes: [ArchiveNode] = []
         var definitions = ObjectTable<Int>()
         let bodyStart = body.offset
@@ -201,6 +208,7 @@ private struct BodyParser {
         var chargedNodes = 0
         var open: [OpenValue] = []
         var maximumDepth = 0
+        var foundationValueCount = 0
         // The strong pointers met before their definition, which alone are checked at the
         // end (a pass over all the nodes for their pointers took a tenth of the parse).
         var earlyPointers: [(objectID: UInt32, offset: UInt32)] = []
@@ -298,6 +306,7 @@ private struct BodyParser {
                     throw GCodableError.limit("nesting deeper than \(limits.maximumDepth) levels", at: offset)
                 }
                 maximumDepth = max(maximumDepth, open.count)
+                if ParsedArchive.foundationValueReferences.contains(node.typeReference) { foundationValueCount += 1 }
             }
         }
         guard !nodes.isEmpty else { throw problem(open, "the body is empty", rule: .bodyEmpty, at: position, step: nil) }
@@ -307,7 +316,7 @@ private struct BodyParser {
         for pointer in earlyPointers where definitions[pointer.objectID] == nil {
             try problems.report(.invalid("strong pointer to object id \(pointer.objectID), which the archive never defines", rule: .identityUndefined, at: Int(pointer.offset)))
         }
-        return (nodes, definitions, maximumDepth)
+        return (nodes, definitions, maximumDepth, foundationValueCount)
     }
 
     /// Moves `position` past a payload laid out as `payload`, and returns the payload's
