@@ -21,8 +21,7 @@ final class IOLoop: @unchecked Sendable {
     private var poller: EventPoller?
     private var connections: [UInt64: ConnectionDriver] = [:]
     private var nextToken: UInt64 = 0
-    /// Turns running or waiting for the queue, but for the timers' (``runPromptly(_:)``
-    /// needs no more).
+    /// Turns running or waiting for the queue; a timer's is counted from when it runs.
     private let turns = Atomic<Int>(0)
 
     /// Bytes read from a socket at a time.
@@ -54,9 +53,10 @@ final class IOLoop: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` on the queue as a turn of its own, from a thread that is not the queue's,
-    /// without waiting behind other turns: on the caller's thread when no other turn runs or
-    /// waits (a serial queue runs a `sync` block there), through ``async(_:)`` otherwise.
+    /// Runs `body` on the queue as a turn of its own without waiting behind other turns: on
+    /// the caller's thread when no other turn runs or waits (a serial queue runs a `sync`
+    /// block there), through ``async(_:)`` otherwise (and always when called from a turn,
+    /// which is counted while it runs: a `sync` on its own queue would never return).
     /// Workers hand their answers over this way: through ``async(_:)`` alone, every answer
     /// woke one of Dispatch's threads to carry it, a thread switch per request; through
     /// `sync` alone, a worker waited for the poller's batches of uploads to be read, where
@@ -77,8 +77,11 @@ final class IOLoop: @unchecked Sendable {
     func makeTimer(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceTimer {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.setEventHandler { [weak self] in
+            let loop = self
+            loop?.turns.add(1, ordering: .relaxed)
             handler()
-            self?.endTurn()
+            loop?.endTurn()
+            loop?.turns.subtract(1, ordering: .relaxed)
         }
         return timer
     }

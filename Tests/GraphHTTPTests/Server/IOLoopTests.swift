@@ -23,6 +23,30 @@ import Testing
         #expect(onLoop)
     }
 
+    /// From a turn of the loop itself, a timer's or one run through `async`, the turn asked
+    /// for is queued behind it: run in place, its `sync` on the loop's own queue would never
+    /// return.
+    @Test func aTurnAskedForFromTheLoopRunsAfterTheTurnAskingForIt() throws {
+        let loop = try IOLoop(label: "test io")
+        let order = Shared<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        let askFromTurn: @Sendable (String) -> Void = { name in
+            loop.runPromptly {
+                order.value.withLock { $0.append("asked by \(name)") }
+                done.signal()
+            }
+            order.value.withLock { $0.append(name) }
+        }
+        let timer = loop.makeTimer { askFromTurn("timer") }
+        timer.schedule(deadline: .now())
+        timer.activate()
+        defer { timer.cancel() }
+        #expect(done.wait(timeout: .now() + 5) == .success, "the timer's turn did not end")
+        loop.async { askFromTurn("async") }
+        #expect(done.wait(timeout: .now() + 5) == .success, "the turn run through async did not end")
+        #expect(order.value.withLock { $0 } == ["timer", "asked by timer", "async", "asked by async"])
+    }
+
     /// A busy loop gets the turn queued, and the caller goes on at once; each caller's turns
     /// run in the order it asked for them, whichever way each one went.
     @Test func aBusyLoopQueuesTheTurnAndKeepsEachCallersOrder() async throws {
