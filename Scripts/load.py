@@ -4,8 +4,10 @@ missing) drives GET /healthz, POST /v1/validate and POST /v1/dump of a 64 KiB ar
 POST /v1/json of a 1 MB archive, at 16 and 64 connections, each for a bounded time, against
 a release server started here. Prints requests/s, p50 and p99 latency, errors (non-2xx
 answers and socket errors, which must be 0), the server's processor time per request and
-its resident memory after each run, and its peak; then, when graph-benchmark was built
-beside the server, the library's own time for the same bytes, and the ratio of the two.
+its resident memory after each run, and its peak; and, when graph-benchmark was built
+beside the server, the library's own time to validate the same bytes, taken on each
+processor just before and just after each /v1/validate run, and the ratio of the server's
+time per request to it.
 With --nginx, nginx with one worker (Debian's nginx-light, installed if missing) answers
 the same GET /healthz under the same wrk runs, as a reference measured in the same state
 of the machine, without an access log and with its default one: the server's requests/s
@@ -91,14 +93,29 @@ def settle():
         time.sleep(0.1)
 
 
-def library_times(path):
-    """The library's own median time for the operations of `graph-benchmark file`, in µs;
-    empty when graph-benchmark was not built beside the server."""
+def library_validation(path):
+    """The library's own median time to validate the archive at `path`, in µs, with the
+    server idle (`graph-benchmark file`), on each processor this process may use in turn:
+    the processors of a virtual machine need not run at one speed (on the machine of
+    Docs/Performance.md each ran at one of two speeds, about 1.7 times apart, changing
+    within seconds and independently of the other). None when graph-benchmark was not
+    built beside the server."""
     benchmark = os.path.join(os.path.dirname(binary), "graph-benchmark")
     if not os.path.exists(benchmark):
-        return {}
-    output = subprocess.run([benchmark, "file", path, "--json", "--runs", "21"], capture_output=True, text=True, check=True).stdout
-    return {line["operation"]: line["seconds"] * 1e6 for line in json.loads(output)}
+        return None
+    settle()  # the library is timed alone, not beside the jobs the last run left queued
+    times = []
+    for cpu in sorted(os.sched_getaffinity(0)):
+        output = subprocess.run([benchmark, "file", path, "--json", "--runs", "21"], capture_output=True, text=True, check=True,
+                                preexec_fn=lambda: os.sched_setaffinity(0, {cpu})).stdout
+        times.append(next(line["seconds"] * 1e6 for line in json.loads(output) if line["operation"] == "parse + validate"))
+    return times
+
+
+def busy_mean(times):
+    """The time per validation of processors of these `times` all busy at once, as the
+    server's are under load (each does as many as its speed allows): their harmonic mean."""
+    return len(times) / sum(1 / time for time in times)
 
 
 def run_wrk(path, connections, body, url=base):
@@ -170,28 +187,35 @@ try:
     log(f"{'request':34} {'conns':>5} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6} {'CPU µs':>8} {'RSS MiB':>8}")
     for label, path, body in cases:
         for connections in (16, 64):
+            library_before = library_validation(small) if path == "/v1/validate" else None
             settle()
             cpu = process.cpu_seconds()
             result = {"request": label, "path": path, "connections": connections, **run_wrk(path, connections, body)}
             result["cpuMicrosecondsPerRequest"] = round((process.cpu_seconds() - cpu) / (result["requestsPerSecond"] * seconds) * 1e6, 1)
             result["residentMiB"] = round(process.resident_mib(), 1)
+            if library_before is not None:
+                library_after = library_validation(small)
+                result["libraryMicrosecondsByProcessor"] = {"before": [round(time, 1) for time in library_before],
+                                                            "after": [round(time, 1) for time in library_after]}
+                result["libraryMicroseconds"] = round(busy_mean(library_before + library_after), 1)
+                result["serverToLibrary"] = round(result["cpuMicrosecondsPerRequest"] / result["libraryMicroseconds"], 2)
             results.append(result)
             log(f"{label:34} {connections:>5} {result['requestsPerSecond']:>9.0f} {result['p50Milliseconds']:>8.2f} "
                 f"{result['p99Milliseconds']:>8.2f} {result['errors']:>6} {result['cpuMicrosecondsPerRequest']:>8.0f} "
                 f"{result['residentMiB']:>8.1f}")
     peak = round(process.resident_mib("VmHWM"), 1)
     log(f"server peak RSS {peak} MiB")
-    settle()  # the library is timed alone, not beside the jobs the last run left queued
-    library = library_times(small)
-    if "parse + validate" in library:
-        alone = library["parse + validate"]
-        server_cpu = min(result["cpuMicrosecondsPerRequest"] for result in results if result["path"] == "/v1/validate")
-        log(f"/v1/validate: the library alone takes {alone:.0f} µs for the same bytes; "
-            f"the server's processor time per request is {server_cpu / alone:.2f} times that")
+    for result in results:
+        if "libraryMicroseconds" in result:
+            times = result["libraryMicrosecondsByProcessor"]
+            text = lambda times: " / ".join(f"{time:.0f}" for time in times)  # noqa: E731
+            log(f"/v1/validate at {result['connections']} connections: the library alone took {text(times['before'])} µs "
+                f"on each processor before the run and {text(times['after'])} after it, for the same bytes "
+                f"({result['libraryMicroseconds']:.0f} µs with all of them busy); the server's processor time per request "
+                f"is {result['serverToLibrary']:.2f} times that")
     reference = nginx_healthz(results) if with_nginx else []
     if as_json:
-        print(json.dumps({"seconds": seconds, "results": results, "peakResidentMiB": peak, "libraryMicroseconds": library,
-                          "nginx": reference}, indent=2))
+        print(json.dumps({"seconds": seconds, "results": results, "peakResidentMiB": peak, "nginx": reference}, indent=2))
 finally:
     server.terminate()
     server.wait()
