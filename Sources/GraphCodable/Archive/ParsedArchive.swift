@@ -131,7 +131,9 @@ private struct BodyParser {
         let step: Step?
         /// Whether its fields are the elements of a collection, all unkeyed.
         let isCollection: Bool
-        var unkeyedFieldCount: UInt32 = 0
+        /// The unkeyed fields of the value it is a field of, up to and with it: counted on
+        /// again once its own fields end.
+        let enclosingFieldCount: UInt32
     }
 
     private let shapes: [ReferenceShape]
@@ -207,6 +209,9 @@ private struct BodyParser {
         // archive), and the part of a large list they have not reached is untouched pages.
         var chargedNodes = 0
         var open: [OpenValue] = []
+        // The unkeyed fields of the innermost open value so far, kept here rather than in
+        // `open`, whose every change is a check that its storage is not shared.
+        var unkeyedFieldCount: UInt32 = 0
         var maximumDepth = 0
         var foundationValueCount = 0
         // The strong pointers met before their definition, which alone are checked at the
@@ -227,9 +232,10 @@ private struct BodyParser {
                     throw problem(open, "end marker without an open value", rule: .nodeEnd, at: offset, step: nil)
                 }
                 // Checked before the node is written: reading it right after would stall.
-                if parent.isCollection { try checkFieldCount(parent.unkeyedFieldCount, of: nodes[parent.index], open, step: parent.step) }
+                if parent.isCollection { try checkFieldCount(unkeyedFieldCount, of: nodes[parent.index], open, step: parent.step) }
                 nodes[parent.index].next = nodes.count
-                nodes[parent.index].unkeyedFieldCount = parent.unkeyedFieldCount
+                nodes[parent.index].unkeyedFieldCount = unkeyedFieldCount
+                unkeyedFieldCount = parent.enclosingFieldCount
                 continue
             }
             let isTopLevel = open.isEmpty && !nodes.isEmpty
@@ -250,8 +256,8 @@ private struct BodyParser {
                 }
                 if open.isEmpty { try problems.report(problem(open, "a top-level node has a key", rule: .rootKeyed, at: offset, step: step)) }
             } else if !open.isEmpty {
-                step = .index(Int(open[open.count - 1].unkeyedFieldCount))
-                open[open.count - 1].unkeyedFieldCount += 1
+                step = .index(Int(unkeyedFieldCount))
+                unkeyedFieldCount += 1
             }
             if tag & NodeTag.typed != 0 {
                 node.typeReference = try readID(bytes, &position, bodyEnd, "type reference", rule: .nodeTypeReference)
@@ -301,7 +307,10 @@ private struct BodyParser {
             }
             nodes.append(node)
             if kind.hasFields {
-                open.append(OpenValue(index: nodes.count - 1, objectID: node.objectID, step: step, isCollection: Self.collectionCodes.contains(node.typeReference)))
+                open.append(OpenValue(
+                    index: nodes.count - 1, objectID: node.objectID, step: step, isCollection: Self.collectionCodes.contains(node.typeReference),
+                    enclosingFieldCount: unkeyedFieldCount))
+                unkeyedFieldCount = 0
                 guard open.count <= limits.maximumDepth else {
                     throw GCodableError.limit("nesting deeper than \(limits.maximumDepth) levels", at: offset)
                 }
