@@ -58,7 +58,7 @@ extension ParsedArchive {
     /// or keys can be compared without Swift types: native payloads, and nil; and so are the
     /// Foundation values (``checkFoundationValues(problems:)``).
     func checkNativeContents(problems: ProblemLog?) throws {
-        let checks = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map(contentCheck(for:))
+        let (checks, layouts) = contentChecks()
         var payloads: [Range<Int>] = []
         var reader = payloadReader()
         var found: [NodeProblem] = []  // reported at the end, located in one walk
@@ -73,10 +73,10 @@ extension ParsedArchive {
                         }
                     case (.biv, .inPlace(let layout)):
                         reader.reposition(to: node.payload)
-                        try layout.checkInPlace(&reader)
+                        try layouts[layout].checkInPlace(&reader)
                     case (.biv, .compared(let layout)):
                         reader.reposition(to: node.payload)
-                        try NativeContentCheck.check(layout, &reader)
+                        try NativeContentCheck.check(layouts[layout], &reader)
                     case (.val, .uniqueElements):
                         guard !fieldsDifferByBytes(of: index, every: 1, in: archive, payloads: &payloads) else { break }
                         try checkUnique(fieldsOf: index, every: 1, "duplicate Set element", rule: .setDuplicate)
@@ -96,30 +96,37 @@ extension ParsedArchive {
         try checkFoundationValues(problems: problems)
     }
 
-    /// What checking the contents of a node of a type takes.
+    /// What checking the contents of a node of a type takes: trivial to copy, since the walk
+    /// reads one at every node (a layout is kept in a list beside the checks, by index).
     private enum ContentCheck {
         /// Nothing: parsing checked the lengths, and every value of the right length is valid.
         case none
         /// A string's UTF-8.
         case text
         /// Each scalar of a payload that compares nothing, in place.
-        case inPlace(NativeDescriptor)
+        case inPlace(layout: Int)
         /// A payload with keys, set elements or range bounds to compare.
-        case compared(NativeDescriptor)
+        case compared(layout: Int)
         /// The elements of a set stored node by node, and the keys of such a dictionary.
         case uniqueElements, uniqueKeys
     }
 
-    private func contentCheck(for reference: UInt32) -> ContentCheck {
-        switch types.resolve(reference) {
-        case .native(.scalar(.string))?: return .text
-        case .native(let layout)? where layout.acceptsEveryBitPattern(internalVersion: header.internalBinaryIOVersion): return .none
-        case .native(let layout)? where layout.comparesNothing: return .inPlace(layout)
-        case .native(let layout)?: return .compared(layout)
-        case .structured(.set)?: return .uniqueElements
-        case .structured(.dictionary)?: return .uniqueKeys
-        default: return .none
+    /// The check of each type reference, and the layouts they name.
+    private func contentChecks() -> (checks: [ContentCheck], layouts: [NativeDescriptor]) {
+        var layouts: [NativeDescriptor] = []
+        let checks = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map { reference -> ContentCheck in
+            switch types.resolve(reference) {
+            case .native(.scalar(.string))?: return .text
+            case .native(let layout)? where layout.acceptsEveryBitPattern(internalVersion: header.internalBinaryIOVersion): return .none
+            case .native(let layout)?:
+                layouts.append(layout)
+                return layout.comparesNothing ? .inPlace(layout: layouts.count - 1) : .compared(layout: layouts.count - 1)
+            case .structured(.set)?: return .uniqueElements
+            case .structured(.dictionary)?: return .uniqueKeys
+            default: return .none
+            }
         }
+        return (checks, layouts)
     }
 
     /// Checks that the unkeyed fields `0, every, 2 × every…` of the `VAL` at `index` are
