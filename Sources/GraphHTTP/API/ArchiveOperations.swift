@@ -50,7 +50,7 @@ public struct ArchiveOperations: Sendable {
     /// The validation report, as JSON, and whether the archive is valid.
     public func validate(_ archive: [UInt8]) -> (isValid: Bool, json: [UInt8]) {
         let report = decoder.validate(archive)
-        return (report.isValid, JSONBody.encode(ValidationAnswer(report)))
+        return (report.isValid, ValidationAnswer(report).json)
     }
 
     /// The archive rewritten for other BinaryIO versions (nil keeps the archive's own).

@@ -1,7 +1,9 @@
 import GraphCodable
 
 /// The JSON answer of `/v1/validate`: every problem with its byte offset and node path, or,
-/// for a valid archive, what it holds.
+/// for a valid archive, what it holds. Written by ``json``, by hand (it is made at every
+/// validation); `Encodable` gives the members and the form ``JSONBody`` writes, which the
+/// tests hold ``json`` to.
 struct ValidationAnswer: Encodable {
     struct Problem: Encodable {
         let message: String
@@ -34,5 +36,51 @@ struct ValidationAnswer: Encodable {
         typeCount = report.typeCount
         keyCount = report.keyCount
         objectCount = report.objectCount
+    }
+
+    /// The answer as ``JSONBody`` writes it: members sorted by name, absent ones left out.
+    var json: [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("byteCount")
+        writer.value(byteCount)
+        writer.key("keyCount")
+        writer.value(keyCount)
+        writer.key("maximumDepth")
+        writer.value(maximumDepth)
+        writer.key("nodeCounts")
+        writer.beginObject()
+        for (kind, count) in nodeCounts.sorted(by: { $0.key < $1.key }) {
+            writer.key(kind)
+            writer.value(count)
+        }
+        writer.endObject()
+        writer.key("objectCount")
+        writer.value(objectCount)
+        writer.key("problems")
+        writer.beginArray()
+        for problem in problems {
+            writer.beginObject()
+            if let byteOffset = problem.byteOffset {
+                writer.key("byteOffset")
+                writer.value(byteOffset)
+            }
+            writer.key("message")
+            writer.value(problem.message)
+            writer.key("nodePath")
+            writer.value(problem.nodePath)
+            if let rule = problem.rule {
+                writer.key("rule")
+                writer.value(rule)
+            }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("typeCount")
+        writer.value(typeCount)
+        writer.key("valid")
+        writer.value(valid)
+        writer.endObject()
+        return writer.bytes
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+@testable import GraphCodable
+@testable import GraphHTTP
+import Testing
+
+/// What `JSONWriter` writes by hand is what `JSONBody` writes through Foundation's encoder,
+/// byte for byte: answers written either way read the same to every client.
+@Suite struct JSONWriterTests {
+    /// A string of `count` scalars drawn from every range that escaping treats apart.
+    static func randomString(_ count: Int, _ generator: inout SeededGenerator) -> String {
+        let ranges: [ClosedRange<UInt32>] = [0 ... 0x1F, 0x20 ... 0x7F, 0x80 ... 0x7FF, 0x2000 ... 0x206F, 0xFEFF ... 0xFFFD, 0x1F600 ... 0x1F64F]
+        var text = String.UnicodeScalarView()
+        for _ in 0 ..< count {
+            let range = ranges.randomElement(using: &generator)!
+            text.append(Unicode.Scalar(UInt32.random(in: range, using: &generator))!)
+        }
+        return String(text)
+    }
+
+    static func written(_ string: String) -> String {
+        var writer = JSONWriter()
+        writer.value(string)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    static func encoded(_ string: String) -> String { String(decoding: JSONBody.encode(string), as: UTF8.self) }
+
+    @Test func stringsAreEscapedAsJSONBodyEscapesThem() {
+        for scalar in 0 ..< 0x80 {
+            let string = String(Unicode.Scalar(UInt8(scalar)))
+            #expect(Self.written(string) == Self.encoded(string), "U+\(String(scalar, radix: 16))")
+        }
+        var generator = SeededGenerator(seed: 0x150_7E57)
+        for _ in 0 ..< 2_000 {
+            let string = Self.randomString(Int.random(in: 0 ... 24, using: &generator), &generator)
+            #expect(Self.written(string) == Self.encoded(string), "\(string.unicodeScalars.map(\.value))")
+        }
+    }
+
+    /// Reports of valid and invalid archives, and reports whose every member was drawn at
+    /// random (problems with and without offsets and rules, strange messages and paths).
+    @Test func validationAnswersAreWhatJSONBodyWrites() throws {
+        let valid = GraphDecoder().validate(try GraphEncoder().encode(["a": [1, 2], "b": [3]]) as [UInt8])
+        var invalid = GraphDecoder().validate(Array("GraphCodable? no".utf8))
+        #expect(valid.isValid && !invalid.isValid)
+        var reports = [valid, invalid]
+        var generator = SeededGenerator(seed: 0xA_5E7)
+        for _ in 0 ..< 300 {
+            invalid.byteCount = Int.random(in: 0 ... Int.max, using: &generator)
+            invalid.maximumDepth = Int.random(in: 0 ... 10_000, using: &generator)
+            invalid.typeCount = Int.random(in: 0 ... 100, using: &generator)
+            invalid.keyCount = Int.random(in: 0 ... 100, using: &generator)
+            invalid.objectCount = Int.random(in: 0 ... 1_000_000, using: &generator)
+            invalid.nodeCounts = Dictionary(uniqueKeysWithValues: ["VAL", "REF", "BIV", "BIR", "NIL", "PTS", "PTC"]
+                .filter { _ in Bool.random(using: &generator) }.map { ($0, Int.random(in: 1 ... 1_000_000, using: &generator)) })
+            invalid.problems = (0 ..< Int.random(in: 0 ... 4, using: &generator)).map { _ in
+                GraphValidationReport.Problem(
+                    message: Self.randomString(Int.random(in: 0 ... 30, using: &generator), &generator),
+                    byteOffset: Bool.random(using: &generator) ? Int.random(in: 0 ... 1 << 40, using: &generator) : nil,
+                    path: (0 ..< Int.random(in: 0 ... 3, using: &generator)).map { _ in
+                        Bool.random(using: &generator) ? .key(Self.randomString(3, &generator)) : .index(Int.random(in: 0 ... 99, using: &generator))
+                    },
+                    rule: Bool.random(using: &generator) ? FormatRule.allCases.randomElement(using: &generator) : nil)
+            }
+            reports.append(invalid)
+        }
+        for report in reports {
+            let answer = ValidationAnswer(report)
+            #expect(String(decoding: answer.json, as: UTF8.self) == String(decoding: JSONBody.encode(answer), as: UTF8.self))
+        }
+    }
+}
