@@ -11,8 +11,12 @@ var generator = SeededGenerator(state: 42)
 // `graph-benchmark profile-encode|profile-decode [graph COUNT]` loops one GraphCodable
 // operation on a tree (or on the graph workload's COUNT objects), for a profiler to sample;
 // `graph-benchmark profile-validate PATH` loops the validation of an archive for 5 seconds.
-if let mode = arguments.first, mode == "profile-validate", arguments.count > 1 {
-    let archive = Bytes(try Data(contentsOf: URL(fileURLWithPath: arguments[1])))
+if arguments.first == "profile-validate" {
+    guard arguments.count == 2, let contents = FileManager.default.contents(atPath: arguments[1]) else {
+        FileHandle.standardError.write(Data("usage: graph-benchmark profile-validate PATH (a readable archive)\n".utf8))
+        exit(2)
+    }
+    let archive = Bytes(contents)
     let end = ContinuousClock.now + .seconds(5)
     while ContinuousClock.now < end { _ = GraphDecoder().validate(archive) }
     exit(0)

@@ -50,7 +50,8 @@ struct ValidationAnswer: Encodable {
         writer.value(maximumDepth)
         writer.key("nodeCounts")
         writer.beginObject()
-        for (kind, count) in nodeCounts.sorted(by: { $0.key < $1.key }) {
+        // By the keys' UTF-8 bytes, as JSONEncoder sorts; String's `<` compares canonical forms.
+        for (kind, count) in nodeCounts.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             writer.key(kind)
             writer.value(count)
         }
