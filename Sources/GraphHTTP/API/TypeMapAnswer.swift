@@ -4,6 +4,9 @@ import GraphCodable
 /// order. Written entry by entry: a table of a million types is never one JSON text in
 /// memory.
 enum TypeMapAnswer {
+    /// One type. Written by ``write(to:)``, by hand (Foundation's `JSONEncoder` took some
+    /// 10 µs an entry); `Encodable` gives the members and the form ``JSONBody`` writes,
+    /// which the tests hold ``write(to:)`` to.
     struct Entry: Encodable {
         let reference: UInt32
         /// `nativeLayout`, `nativeValue`, `valueType` or `classType`.
@@ -25,21 +28,42 @@ enum TypeMapAnswer {
             instances = entry.instances
             resolvable = entry.isResolvable
         }
+
+        /// The entry as ``JSONBody`` writes it: members sorted by name.
+        func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.key("instances")
+            writer.value(instances)
+            writer.key("kind")
+            writer.value(kind)
+            writer.key("mangledName")
+            writer.value(mangledName)
+            writer.key("name")
+            writer.value(name)
+            writer.key("reference")
+            writer.value(Int(reference))
+            writer.key("resolvable")
+            writer.value(resolvable)
+            writer.key("version")
+            writer.value(Int(version))
+            writer.endObject()
+        }
     }
 
     /// Bytes handed to the output at a time.
-    private static let pieceSize = 64 << 10
+    static let pieceSize = 64 << 10
 
     static func write(_ entries: [GraphTypeMapEntry], to output: ([UInt8]) throws -> Void) throws {
-        var piece = Array(#"{"types":["#.utf8)
-        for (index, entry) in entries.enumerated() {
-            if index > 0 { piece.append(UInt8(ascii: ",")) }
-            piece += JSONBody.encode(Entry(entry))
-            if piece.count >= pieceSize {
-                try output(piece)
-                piece.removeAll(keepingCapacity: true)
-            }
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("types")
+        writer.beginArray()
+        for entry in entries {
+            Entry(entry).write(to: &writer)
+            if writer.bytes.count >= pieceSize { try writer.flush(to: output) }
         }
-        try output(piece + Array("]}".utf8))
+        writer.endArray()
+        writer.endObject()
+        try writer.flush(to: output)
     }
 }

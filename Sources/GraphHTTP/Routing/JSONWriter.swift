@@ -39,6 +39,13 @@ struct JSONWriter {
         afterValue = true
     }
 
+    /// Hands the bytes written so far to `output` and forgets them: a long answer is sent in
+    /// pieces, and the JSON goes on where it was.
+    mutating func flush(to output: ([UInt8]) throws -> Void) rethrows {
+        try output(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     private mutating func begin(_ bracket: UInt8) {
         separate()
         bytes.append(bracket)

@@ -72,4 +72,31 @@ import Testing
             #expect(answer.json == Array(JSONBody.encode(answer)), "\(String(decoding: answer.json, as: UTF8.self))")
         }
     }
+
+    /// Entries drawn at random, enough of them to be sent in several pieces: the pieces
+    /// joined are `{"types":[…]}` around what `JSONBody` writes for each entry.
+    @Test func typeMapsAreWhatJSONBodyWritesEntryByEntry() throws {
+        var generator = SeededGenerator(seed: 0x7_E9E5)
+        let kinds: [GraphTypeMapEntry.Kind] = [.nativeLayout, .nativeValue, .valueType, .classType]
+        let entries = (0 ..< 4_000).map { _ in
+            GraphTypeMapEntry(
+                reference: UInt32.random(in: 0 ... .max, using: &generator), kind: kinds.randomElement(using: &generator)!,
+                qualifiedName: Self.randomString(Int.random(in: 0 ... 40, using: &generator), &generator),
+                mangledName: Self.randomString(Int.random(in: 0 ... 20, using: &generator), &generator),
+                version: UInt32.random(in: 0 ... .max, using: &generator), instances: Int.random(in: 0 ... .max, using: &generator),
+                isResolvable: Bool.random(using: &generator))
+        }
+        var pieces: [[UInt8]] = []
+        try TypeMapAnswer.write(entries, to: { pieces.append($0) })
+        let expected = Array(#"{"types":["#.utf8) + Array(entries.map { JSONBody.encode(TypeMapAnswer.Entry($0)) }.joined(separator: [UInt8(ascii: ",")]))
+            + Array("]}".utf8)
+        #expect(pieces.count > 2)
+        #expect(pieces.dropLast().allSatisfy { $0.count >= TypeMapAnswer.pieceSize })
+        // A Bool: the expectation would print half a megabyte of each array.
+        let joinedAreExpected = Array(pieces.joined()) == expected
+        #expect(joinedAreExpected)
+        var empty: [[UInt8]] = []
+        try TypeMapAnswer.write([], to: { empty.append($0) })
+        #expect(empty == [Array(#"{"types":[]}"#.utf8)])
+    }
 }
