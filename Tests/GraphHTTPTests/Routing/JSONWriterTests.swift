@@ -69,7 +69,7 @@ import Testing
         }
         for report in reports {
             let answer = ValidationAnswer(report)
-            #expect(answer.json == Array(JSONBody.encode(answer)), "\(String(decoding: answer.json, as: UTF8.self))")
+            #expect(answer.json == JSONBody.encode(answer), "\(String(decoding: answer.json, as: UTF8.self))")
         }
     }
 
