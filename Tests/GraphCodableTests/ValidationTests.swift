@@ -54,6 +54,90 @@ import Testing
         }
     }
 
+    /// Validation in one pass (no node kept) answers exactly as validation that keeps every
+    /// node, or leaves the archive to it: on every file of the conformance corpus, valid and
+    /// invalid, on archives of random shapes, and on each of them with bytes changed past the
+    /// header (without a checksum, so that the changes reach the body's checks).
+    @Test func validationInOnePassAnswersAsTheFullValidationDoes() throws {
+        var generator = SplitMix64(seed: 0x0E_9A55)
+        var archives = ConformanceTests.corpus.map(\.bytes)
+        archives += try (0 ..< 6).map { depth in try GraphEncoder(.omitChecksum).encode(Branch(depth: depth, using: &generator)) as Bytes }
+        archives += HostileInputTests.corpus.map(\.bytes)
+        archives.append(try GraphEncoder(.omitChecksum).encode(HostileGraphTests.cyclicModel()) as Bytes)
+        // Thousands of nodes of one kind: the tally empties its counts of recent nodes often.
+        archives.append(try GraphEncoder(.omitChecksum).encode((0 ..< 1500).map { _ in Branch(depth: 0, using: &generator) }) as Bytes)
+        var answered = (inOnePass: 0, byFullValidation: 0)
+        for archive in archives {
+            let unchecksummed = (try? GraphArchive(bytes: archive)).map { archive in
+                var archive = archive
+                archive.isChecksummed = false
+                return try? archive.bytes(checkingPayloads: false)
+            } ?? nil
+            var variants = [archive] + (unchecksummed.map { [$0] } ?? [])
+            for _ in 0 ..< 40 {
+                var changed = unchecksummed ?? archive
+                guard changed.count > ArchiveHeader.size else { break }
+                for _ in 0 ..< Int.random(in: 1 ... 2, using: &generator) {
+                    changed[Int.random(in: ArchiveHeader.size ..< changed.count, using: &generator)] = UInt8.random(in: 0 ... 255, using: &generator)
+                }
+                variants.append(changed)
+            }
+            for bytes in variants {
+                let full = GraphValidationReport(validating: bytes, limits: ArchiveLimits(), inOnePass: false)
+                guard let onePass = GraphValidationReport(validatingInOnePass: bytes, limits: ArchiveLimits()) else {
+                    answered.byFullValidation += 1
+                    continue
+                }
+                answered.inOnePass += 1
+                #expect(full.isValid, "\(full)")
+                #expect(onePass == full)
+            }
+        }
+        // Both ways are taken often: the comparison above is not empty.
+        #expect(answered.inOnePass > 500 && answered.byFullValidation > 2000, "\(answered)")
+    }
+
+    /// A set stored as one payload, then many nodes: validation that keeps its nodes checks
+    /// the set after charging them all, the one pass before most of them.
+    struct NumbersThenBranches: GCodable {
+        var numbers: Set<UInt16>
+        var branches: [Branch]
+        init(using generator: inout SplitMix64) {
+            numbers = Set((0 ..< 20_000).map { _ in UInt16.random(in: 0 ... .max, using: &generator) })
+            branches = (0 ..< 3_000).map { _ in Branch(depth: 0, using: &generator) }
+        }
+        private enum Key: String { case numbers, branches }
+        init(from decoder: GDecoder) throws {
+            numbers = try decoder.decode(for: Key.numbers)
+            branches = try decoder.decode(for: Key.branches)
+        }
+        func encode(to encoder: GEncoder) throws {
+            try encoder.encode(numbers, for: Key.numbers)
+            try encoder.encode(branches, for: Key.branches)
+        }
+    }
+
+    /// Under every memory budget, validation in one pass answers as the full validation does
+    /// or leaves the archive to it: it never finds valid an archive whose checks the full
+    /// validation cannot afford.
+    @Test func validationInOnePassKeepsTheBudgetOfTheFullValidation() throws {
+        var generator = SplitMix64(seed: 0xB0_D6E7)
+        let bytes = try GraphEncoder().encode(NumbersThenBranches(using: &generator)) as Bytes
+        var outcomes = (valid: 0, refused: 0, inOnePass: 0)
+        for ratio in 1 ... 64 {
+            var limits = ArchiveLimits()
+            limits.maximumMemoryBytesPerArchiveByte = ratio
+            let full = GraphValidationReport(validating: bytes, limits: limits, inOnePass: false)
+            if let onePass = GraphValidationReport(validatingInOnePass: bytes, limits: limits) {
+                #expect(onePass == full, "ratio \(ratio)")
+                outcomes.inOnePass += 1
+            }
+            if full.isValid { outcomes.valid += 1 } else { outcomes.refused += 1 }
+        }
+        // The budgets span both answers, and the one pass gives some.
+        #expect(outcomes.valid > 0 && outcomes.refused > 0 && outcomes.inOnePass > 0, "\(outcomes)")
+    }
+
     @Test func headerDefects() throws {
         let data = try GraphEncoder().encode([1, 2, 3]) as Bytes
         var badMagic = data

@@ -4,7 +4,9 @@
 ///
 /// Nodes are stored in body order (pre-order): the fields of a `VAL` or `REF` at index `i`
 /// start at `i + 1`, and `next` is the index just past the node and all its fields.
-struct ArchiveNode {
+///
+/// Bitwise copyable: a ``NodeList`` moves and frees its nodes' memory as bytes.
+struct ArchiveNode: BitwiseCopyable {
     var kind: NodeKind
     /// The key id (1-based), or 0 for an unkeyed node.
     var keyID: UInt32

@@ -58,25 +58,17 @@ extension ParsedArchive {
     /// or keys can be compared without Swift types: native payloads, and nil; and so are the
     /// Foundation values (``checkFoundationValues(problems:)``).
     func checkNativeContents(problems: ProblemLog?) throws {
-        let (checks, layouts) = contentChecks()
+        let contents = ContentChecks(types: types, internalVersion: header.internalBinaryIOVersion)
         var payloads: [Range<Int>] = []
         var reader = payloadReader()
         var found: [NodeProblem] = []  // reported at the end, located in one walk
         let room = problems.room
         try bytes.withUnsafeBufferPointer { archive in
-            for (index, node) in nodes.enumerated() where Int(node.typeReference) < checks.count {
+            for (index, node) in nodes.enumerated() {
                 do {
-                    switch (node.kind, checks[Int(node.typeReference)]) {
-                    case (.biv, .text):
-                        guard NativeTypeCode.isUTF8(stringPayload: archive[node.payload]) else {
-                            throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: node.payload.lowerBound)
-                        }
-                    case (.biv, .inPlace(let layout)):
-                        reader.reposition(to: node.payload)
-                        try layouts[layout].checkInPlace(&reader)
-                    case (.biv, .compared(let layout)):
-                        reader.reposition(to: node.payload)
-                        try NativeContentCheck.check(layouts[layout], &reader)
+                    switch (node.kind, contents[node.typeReference]) {
+                    case (.biv, let check):
+                        try contents.checkPayload(check, of: node, in: archive, reader: &reader)
                     case (.val, .uniqueElements):
                         guard !fieldsDifferByBytes(of: index, every: 1, in: archive, payloads: &payloads) else { break }
                         try checkUnique(fieldsOf: index, every: 1, "duplicate Set element", rule: .setDuplicate)
@@ -94,39 +86,6 @@ extension ParsedArchive {
         }
         try reportLocated(found, to: problems)
         try checkFoundationValues(problems: problems)
-    }
-
-    /// What checking the contents of a node of a type takes: trivial to copy, since the walk
-    /// reads one at every node (a layout is kept in a list beside the checks, by index).
-    private enum ContentCheck {
-        /// Nothing: parsing checked the lengths, and every value of the right length is valid.
-        case none
-        /// A string's UTF-8.
-        case text
-        /// Each scalar of a payload that compares nothing, in place.
-        case inPlace(layout: Int)
-        /// A payload with keys, set elements or range bounds to compare.
-        case compared(layout: Int)
-        /// The elements of a set stored node by node, and the keys of such a dictionary.
-        case uniqueElements, uniqueKeys
-    }
-
-    /// The check of each type reference, and the layouts they name.
-    private func contentChecks() -> (checks: [ContentCheck], layouts: [NativeDescriptor]) {
-        var layouts: [NativeDescriptor] = []
-        let checks = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map { reference -> ContentCheck in
-            switch types.resolve(reference) {
-            case .native(.scalar(.string))?: return .text
-            case .native(let layout)? where layout.acceptsEveryBitPattern(internalVersion: header.internalBinaryIOVersion): return .none
-            case .native(let layout)?:
-                layouts.append(layout)
-                return layout.comparesNothing ? .inPlace(layout: layouts.count - 1) : .compared(layout: layouts.count - 1)
-            case .structured(.set)?: return .uniqueElements
-            case .structured(.dictionary)?: return .uniqueKeys
-            default: return .none
-            }
-        }
-        return (checks, layouts)
     }
 
     /// Checks that the unkeyed fields `0, every, 2 × every…` of the `VAL` at `index` are
@@ -169,13 +128,13 @@ extension ParsedArchive {
 /// The unkeyed fields `0, every, 2 × every…` of a `VAL`, in order: the elements of a set
 /// stored node by node (`every` 1), or the keys of such a dictionary (`every` 2).
 struct ComparedFields: Sequence, IteratorProtocol {
-    private let nodes: [ArchiveNode]
+    private let nodes: NodeList
     private let step: Int
     private let end: Int
     private var field: Int
     private var position = 0
 
-    fileprivate init(nodes: [ArchiveNode], of index: Int, every step: Int) {
+    fileprivate init(nodes: NodeList, of index: Int, every step: Int) {
         self.nodes = nodes
         self.step = step
         end = nodes[index].next
@@ -203,8 +162,14 @@ extension ParsedArchive {
 }
 
 extension GraphValidationReport {
-    /// Validates `bytes` under `limits`.
-    init(validating bytes: [UInt8], limits: ArchiveLimits) {
+    /// Validates `bytes` under `limits`: in one pass (``ValidationTally``) when that is
+    /// enough, keeping every node when it is not or when `inOnePass` is false (the tests'
+    /// reference).
+    init(validating bytes: [UInt8], limits: ArchiveLimits, inOnePass: Bool = true) {
+        if inOnePass, let report = Self(validatingInOnePass: bytes, limits: limits) {
+            self = report
+            return
+        }
         let log = ProblemLog()
         var archive: ParsedArchive?
         do {
@@ -231,7 +196,31 @@ extension GraphValidationReport {
         counts.withUnsafeMutableBufferPointer { counts in
             for node in archive.nodes { counts[Int(node.kind.rawValue)] += 1 }
         }
-        for kind in NodeKind.allCases where counts[Int(kind.rawValue)] > 0 { nodeCounts[kind.code] = counts[Int(kind.rawValue)] }
+        nodeCounts = Self.nodeCounts(counts)
         maximumDepth = archive.maximumDepth
+    }
+
+    /// The report of a valid archive validated in one pass; nil when the pass stopped (a
+    /// problem, or a check that needs the nodes).
+    init?(validatingInOnePass bytes: [UInt8], limits: ArchiveLimits) {
+        guard let prelude = try? ArchivePrelude(bytes: bytes, limits: limits, problems: nil) else { return nil }
+        var tally = ValidationTally(prelude)
+        guard let facts = try? prelude.parseBody(into: &tally, problems: nil),
+            (try? prelude.budget.charge(tally.largestCheckCharge)) != nil
+        else { return nil }
+        problems = []
+        byteCount = bytes.count
+        nodeCounts = Self.nodeCounts(tally.kindCounts)
+        maximumDepth = facts.maximumDepth
+        typeCount = prelude.types.count
+        keyCount = prelude.keys.keys.count
+        objectCount = facts.definitions.count
+    }
+
+    /// The counts of the kinds met, by code, from `counts` by raw value.
+    private static func nodeCounts(_ counts: [Int]) -> [String: Int] {
+        var nodeCounts: [String: Int] = [:]
+        for kind in NodeKind.allCases where counts[Int(kind.rawValue)] > 0 { nodeCounts[kind.code] = counts[Int(kind.rawValue)] }
+        return nodeCounts
     }
 }

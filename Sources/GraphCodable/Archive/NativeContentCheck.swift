@@ -37,8 +37,10 @@ struct NativeContentCheck {
 
     private init(budget: MemoryBudget?) { self.budget = budget }
 
-    /// Checks the payload `reader` holds; throws the first problem, at its offset.
-    static func check(_ layout: NativeDescriptor, _ reader: inout BinaryReadBuffer) throws {
+    /// Checks the payload `reader` holds; throws the first problem, at its offset. Returns
+    /// the memory it charged at its most, given back by then.
+    @discardableResult
+    static func check(_ layout: NativeDescriptor, _ reader: inout BinaryReadBuffer) throws -> Int {
         var check = NativeContentCheck(budget: reader.budget)
         defer { check.budget?.refund(check.charged) }
         let start = reader.offset
@@ -47,6 +49,7 @@ struct NativeContentCheck {
         } catch let problem as Problem {
             throw GCodableError.corrupted(problem.message, rule: problem.rule, at: start)
         }
+        return check.charged
     }
 
     private struct Problem: Error {

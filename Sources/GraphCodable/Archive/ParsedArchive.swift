@@ -9,7 +9,7 @@ struct ParsedArchive {
     let header: ArchiveHeader
     let types: TypeTable
     let keys: KeyTable
-    let nodes: [ArchiveNode]
+    let nodes: NodeList
     /// The node index of the definition of each object id.
     let definitions: ObjectTable<Int>
     /// The deepest nesting of `VAL`/`REF` nodes.
@@ -22,35 +22,17 @@ struct ParsedArchive {
     /// Parses `bytes`. With a `problems` log (validation), the problems after which parsing
     /// can go on are logged rather than thrown.
     init(bytes: [UInt8], limits: ArchiveLimits = ArchiveLimits(), problems: ProblemLog? = nil) throws {
-        let maximumSize = min(limits.maximumArchiveSize, ArchiveNode.maximumCount)
-        guard bytes.count <= maximumSize else {
-            throw GCodableError.limit("the archive has \(bytes.count) bytes, the limit is \(maximumSize)", at: 0)
-        }
+        let prelude = try ArchivePrelude(bytes: bytes, limits: limits, problems: problems)
         self.bytes = bytes
         self.limits = limits
-        budget = MemoryBudget(forArchiveOfSize: bytes.count, limits: limits)
-        header = try ArchiveHeader(validating: bytes, problems: problems)
-        var tables = BinaryReadBuffer(
-            bytes: bytes, range: header.tablesRange, version: header.userBinaryIOVersion,
-            internalVersion: header.internalBinaryIOVersion)
-        tables.endRule = .tablesEnd
-        types = try TypeTable.read(from: &tables, maximumCount: limits.maximumTableCount, maximumLength: limits.maximumLength)
-        try budget.charge(types.count, of: Self.typeEntryCost)
-        keys = try KeyTable.read(from: &tables, maximumCount: limits.maximumTableCount, maximumLength: limits.maximumLength)
-        guard tables.isAtEnd else {
-            throw GCodableError.invalid("\(tables.remainingCount) unexpected bytes after the key table", rule: .tablesTrailingBytes, at: tables.offset)
-        }
-        var body = BinaryReadBuffer(
-            bytes: bytes, range: header.bodyRange, version: header.userBinaryIOVersion,
-            internalVersion: header.internalBinaryIOVersion)
-        body.endRule = .bodyEnd
-        let parser = BodyParser(
-            types: types, keys: keys, internalVersion: header.internalBinaryIOVersion, limits: limits, budget: budget, problems: problems)
-        (nodes, definitions, maximumDepth, foundationValueCount) = try parser.parse(&body, of: bytes)
+        budget = prelude.budget
+        header = prelude.header
+        types = prelude.types
+        keys = prelude.keys
+        var builder = NodeList.Builder()
+        (definitions, maximumDepth, foundationValueCount) = try prelude.parseBody(into: &builder, problems: problems)
+        nodes = builder.finish()
     }
-
-    /// The memory of a type table entry, resolved.
-    private static let typeEntryCost = 64
 
     /// Visits the nodes in body order with their nesting depth, and calls `end` with the
     /// depth of each `VAL`/`REF` when its fields end.
@@ -80,355 +62,16 @@ struct ParsedArchive {
     /// A reader over no payload yet, charging what it reads to ``budget``: a reader to move
     /// to each payload in turn (``BinaryReadBuffer/reposition(to:)``).
     func payloadReader() -> BinaryReadBuffer {
-        var reader = BinaryReadBuffer(
-            bytes: bytes, range: 0 ..< 0, version: header.userBinaryIOVersion,
-            internalVersion: header.internalBinaryIOVersion)
-        reader.budget = budget
-        reader.endRule = .bodyEnd
-        return reader
+        BinaryReadBuffer(payloadsOf: bytes, header: header, budget: budget)
     }
 }
 
-/// Walks the body once, iteratively, checking every node and recording it.
-private struct BodyParser {
-    /// What a node with a given type reference may be, and how its payload is laid out.
-    private struct ReferenceShape {
-        /// The node kinds that may carry the reference, as a bit mask of raw values.
-        var kinds: UInt16
-        var payload: Payload
-    }
-
-    private enum Payload {
-        case none
-        /// The same size for every value (skipped without looking at its layout).
-        case fixed(Int)
-        /// A variable-length integer.
-        case varint
-        /// A length, then that many bytes: a string, say.
-        case lengthPrefixed
-        case scalar(NativeTypeCode)
-        case composite(NativeDescriptor)
-        case opaque
-    }
-
-    private static func mask(_ kinds: NodeKind...) -> UInt16 {
-        kinds.reduce(0) { $0 | 1 << $1.rawValue }
-    }
-
-    /// How a node is reached from its parent, for the paths of problems.
-    private enum Step {
-        case key(UInt32)
-        case index(Int)
-    }
-
-    /// A `VAL`/`REF` whose fields are being read: what its fields need to know of it is kept
-    /// here, so that they never look back at a node parsed long before.
-    private struct OpenValue {
-        let index: Int
-        /// Its object id, or 0.
-        let objectID: UInt32
-        /// The step that reached it.
-        let step: Step?
-        /// Whether its fields are the elements of a collection, all unkeyed.
-        let isCollection: Bool
-        /// The unkeyed fields of the value it is a field of, up to and with it: counted on
-        /// again once its own fields end.
-        let enclosingFieldCount: UInt32
-    }
-
-    private let shapes: [ReferenceShape]
-    private let types: TypeTable
-    private let keys: KeyTable
-    private let limits: ArchiveLimits
-    private let budget: MemoryBudget
-    private let problems: ProblemLog?
-
-    /// The memory of a node, and of the definition of an object id.
-    private static let nodeCost = MemoryLayout<ArchiveNode>.stride
-    /// The nodes charged at a time: 32 KiB, a thirty-second of the smallest budget.
-    private static let nodesPerCharge = 1024
-    private static let definitionCost = 32
-    private static let earlyPointerCost = MemoryLayout<(UInt32, UInt32)>.stride
-
-    init(types: TypeTable, keys: KeyTable, internalVersion: UInt16, limits: ArchiveLimits, budget: MemoryBudget, problems: ProblemLog?) {
-        self.types = types
-        self.keys = keys
-        self.limits = limits
+extension BinaryReadBuffer {
+    /// A reader over none of the payloads of the archive `bytes` yet, charging what it reads
+    /// to `budget`: a reader to move to each payload in turn (``reposition(to:)``).
+    init(payloadsOf bytes: [UInt8], header: ArchiveHeader, budget: MemoryBudget) {
+        self.init(bytes: bytes, range: 0 ..< 0, version: header.userBinaryIOVersion, internalVersion: header.internalBinaryIOVersion)
         self.budget = budget
-        self.problems = problems
-        let count = Int(TypeReference.firstTableReference) + types.count
-        shapes = (0 ..< count).map { reference in
-            if reference == 0 { return ReferenceShape(kinds: Self.mask(.val, .ref, .bir, .nil, .pts, .ptc), payload: .none) }
-            switch types.resolve(UInt32(reference)) {
-            case .native(let descriptor)?: return ReferenceShape(kinds: Self.mask(.biv), payload: Self.payload(of: descriptor, internalVersion))
-            case .structured?: return ReferenceShape(kinds: Self.mask(.val), payload: .none)
-            case .named(let named)? where named.kind == .value: return ReferenceShape(kinds: Self.mask(.val, .biv), payload: .opaque)
-            case .named?: return ReferenceShape(kinds: Self.mask(.ref, .bir), payload: .opaque)
-            case nil: return ReferenceShape(kinds: 0, payload: .none)
-            }
-        }
-    }
-
-    /// How a native payload of `layout` is skipped.
-    private static func payload(of layout: NativeDescriptor, _ internalVersion: UInt16) -> Payload {
-        if let size = layout.fixedSize(internalVersion: internalVersion) { return .fixed(size) }
-        switch layout {
-        case .scalar(let code) where code.isWideInteger: return .varint
-        case .scalar(let code) where code.isLengthPrefixed: return .lengthPrefixed
-        case .scalar(let code): return .scalar(code)
-        default: return .composite(layout)
-        }
-    }
-
-    /// What the parse of a body finds (``ParsedArchive``'s properties of the same names).
-    typealias Body = (nodes: [ArchiveNode], definitions: ObjectTable<Int>, maximumDepth: Int, foundationValueCount: Int)
-
-    /// Parses the body, which `body` reads from `bytes`: the root node, then the object
-    /// definitions written at the top level.
-    func parse(_ body: inout BinaryReadBuffer, of bytes: [UInt8]) throws -> Body {
-        // The body's bytes are read unchecked below.
-        precondition(body.offset + body.remainingCount <= bytes.count, "a body beyond its bytes")
-        return try bytes.withUnsafeBufferPointer { try parse(&body, $0) }
-    }
-
-    /// ``parse(_:of:)``: tags, ids and the common payloads read from `bytes` at a local
-    /// position, the other payloads with `body`, whose offset is therefore left behind.
-    /// (Through `body`, whose every read loads its array and fields from memory, a
-    /// validation took an eighth longer.)
-    private func parse(_ body: inout BinaryReadBuffer, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Body {
-        var nodes: [ArchiveNode] = []
-        var definitions = ObjectTable<Int>()
-        let bodyStart = body.offset
-        let bodyLength = body.remainingCount
-        let bodyEnd = bodyStart + bodyLength
-        var position = bodyStart
-        nodes.reserveCapacity(min(bodyLength / 4, limits.maximumNodeCount, 1 << 16))
-        // The nodes are charged a stretch at a time as the list fills, rather than one by
-        // one (a few percent of the parse) or as room is reserved: the room a body's size
-        // foretells may be far more than its nodes take (a small budget would refuse a valid
-        // archive), and the part of a large list they have not reached is untouched pages.
-        var chargedNodes = 0
-        var open: [OpenValue] = []
-        // The unkeyed fields of the innermost open value so far, kept here rather than in
-        // `open`, whose every change is a check that its storage is not shared.
-        var unkeyedFieldCount: UInt32 = 0
-        var maximumDepth = 0
-        var foundationValueCount = 0
-        // The strong pointers met before their definition, which alone are checked at the
-        // end (a pass over all the nodes for their pointers took a tenth of the parse).
-        var earlyPointers: [(objectID: UInt32, offset: UInt32)] = []
-
-        while position < bodyEnd {
-            let offset = position
-            let tag = bytes[position]
-            position += 1
-            guard let kind = NodeKind(rawValue: tag & NodeTag.kindMask), tag & NodeTag.reserved == 0,
-                kind != .end || tag == 0
-            else {
-                throw problem(open, "invalid node tag 0x\(String(tag, radix: 16))", rule: .nodeTag, at: offset, step: nil)
-            }
-            if kind == .end {
-                guard let parent = open.popLast() else {
-                    throw problem(open, "end marker without an open value", rule: .nodeEnd, at: offset, step: nil)
-                }
-                // Checked before the node is written: reading it right after would stall.
-                if parent.isCollection { try checkFieldCount(unkeyedFieldCount, of: nodes[parent.index], open, step: parent.step) }
-                nodes[parent.index].next = nodes.count
-                nodes[parent.index].unkeyedFieldCount = unkeyedFieldCount
-                unkeyedFieldCount = parent.enclosingFieldCount
-                continue
-            }
-            let isTopLevel = open.isEmpty && !nodes.isEmpty
-            guard nodes.count < limits.maximumNodeCount else {
-                throw GCodableError.limit("more than \(limits.maximumNodeCount) nodes", at: offset)
-            }
-            var node = ArchiveNode(kind: kind, offset: offset, next: nodes.count + 1)
-            var step: Step?
-            if tag & NodeTag.keyed != 0 {
-                node.keyID = try readID(bytes, &position, bodyEnd, "key id", rule: .nodeKeyID)
-                step = .key(node.keyID)
-                if node.keyID > keys.keys.count {
-                    try problems.report(problem(open, "key id \(node.keyID) is not in the key table", rule: .nodeKeyID, at: offset, step: step))
-                }
-                if let parent = open.last, parent.isCollection {
-                    let name = types.resolve(nodes[parent.index].typeReference)?.displayName ?? ""
-                    try problems.report(problem(open, "the fields of \(name) are unkeyed", rule: .collectionKeyedField, at: offset, step: step))
-                }
-                if open.isEmpty { try problems.report(problem(open, "a top-level node has a key", rule: .rootKeyed, at: offset, step: step)) }
-            } else if !open.isEmpty {
-                step = .index(Int(unkeyedFieldCount))
-                unkeyedFieldCount += 1
-            }
-            if tag & NodeTag.typed != 0 {
-                node.typeReference = try readID(bytes, &position, bodyEnd, "type reference", rule: .nodeTypeReference)
-                if node.typeReference >= shapes.count || shapes[Int(node.typeReference)].kinds == 0 {
-                    let message = "type reference \(node.typeReference) points nowhere"
-                    // Without its type, a payload cannot be skipped.
-                    if kind.hasPayload { throw problem(open, message, rule: .nodeTypeReference, at: offset, step: step) }
-                    try problems.report(problem(open, message, rule: .nodeTypeReference, at: offset, step: step))
-                    node.typeReference = 0
-                }
-            }
-            if tag & NodeTag.identified != 0 {
-                node.objectID = try readID(bytes, &position, bodyEnd, "object id", rule: .nodeObjectID)
-            }
-            let kinds = shapes[Int(node.typeReference)].kinds
-            let isPointer = kind == .pts || kind == .ptc
-            if kinds & (1 << kind.rawValue) == 0 || isPointer && node.objectID == 0 || kind == .nil && node.objectID != 0 {
-                let type = types.resolve(node.typeReference).map { " of type \($0.displayName)" } ?? ""
-                let malformed = problem(open, "malformed \(kind.code) node\(type)", rule: .nodeShape, at: offset, step: step)
-                if kind.hasPayload && node.typeReference != 0 && kinds & (1 << NodeKind.biv.rawValue) == 0 {
-                    throw malformed
-                }
-                try problems.report(malformed)
-            }
-            if kind.hasPayload {
-                node.payload = try skipPayload(shapes[Int(node.typeReference)].payload, bytes, &position, bodyEnd, &body)
-            }
-            if node.objectID != 0 && !isPointer {
-                try budget.charge(Self.definitionCost, at: offset)
-                let denseLimit = 2 * nodes.count + 1024
-                if !definitions.insert(nodes.count, for: node.objectID, denseLimit: denseLimit) {
-                    try problems.report(problem(open, "object id \(node.objectID) is defined twice", rule: .identityDefinedTwice, at: offset, step: step))
-                }
-            } else if kind == .pts && definitions[node.objectID] == nil {
-                try budget.charge(Self.earlyPointerCost, at: offset)
-                earlyPointers.append((node.objectID, UInt32(truncatingIfNeeded: offset)))
-            }
-            if isTopLevel && (node.objectID == 0 || isPointer) {
-                try problems.report(problem(open, "after the root node, only object definitions may follow", rule: .bodyAfterRoot, at: offset, step: step))
-            }
-            if nodes.count == chargedNodes {
-                try budget.charge(Self.nodesPerCharge, of: Self.nodeCost, at: offset)
-                chargedNodes += Self.nodesPerCharge
-            }
-            if nodes.count == nodes.capacity {
-                nodes.reserveCapacity(Self.grownCapacity(nodes.count, parsed: position - bodyStart, of: bodyLength, limit: limits.maximumNodeCount))
-            }
-            nodes.append(node)
-            if kind.hasFields {
-                open.append(OpenValue(
-                    index: nodes.count - 1, objectID: node.objectID, step: step, isCollection: Self.collectionCodes.contains(node.typeReference),
-                    enclosingFieldCount: unkeyedFieldCount))
-                unkeyedFieldCount = 0
-                guard open.count <= limits.maximumDepth else {
-                    throw GCodableError.limit("nesting deeper than \(limits.maximumDepth) levels", at: offset)
-                }
-                maximumDepth = max(maximumDepth, open.count)
-                if ParsedArchive.foundationValueReferences.contains(node.typeReference) { foundationValueCount += 1 }
-            }
-        }
-        guard !nodes.isEmpty else { throw problem(open, "the body is empty", rule: .bodyEmpty, at: position, step: nil) }
-        guard open.isEmpty else {
-            throw problem(open, "truncated body: \(open.count) values are not closed", rule: .bodyUnclosed, at: position, step: nil)
-        }
-        for pointer in earlyPointers where definitions[pointer.objectID] == nil {
-            try problems.report(.invalid("strong pointer to object id \(pointer.objectID), which the archive never defines", rule: .identityUndefined, at: Int(pointer.offset)))
-        }
-        return (nodes, definitions, maximumDepth, foundationValueCount)
-    }
-
-    /// Moves `position` past a payload laid out as `payload`, and returns the payload's
-    /// bytes (an opaque one's without its length). The common layouts are skipped at the
-    /// position; the others, and any payload that does not fit, go through `body`, which
-    /// names the problem as every reader does.
-    @inline(__always)
-    private func skipPayload(
-        _ payload: Payload, _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ end: Int, _ body: inout BinaryReadBuffer
-    ) throws -> Range<Int> {
-        let start = position
-        switch payload {
-        case .fixed(let size) where size <= end - position:
-            position += size
-            return start ..< position
-        case .varint:
-            _ = try BinaryReadBuffer.varUInt(in: bytes, at: &position, end: end)
-            return start ..< position
-        case .lengthPrefixed, .opaque, .none:
-            var contents = position
-            let length = try BinaryReadBuffer.varUInt(in: bytes, at: &contents, end: end)
-            guard length <= UInt64(end - contents), Int(length) <= limits.maximumLength else { break }
-            position = contents + Int(length)
-            if case .lengthPrefixed = payload { return start ..< position }
-            return contents ..< position
-        default:
-            break
-        }
-        body.reposition(to: start ..< end)
-        defer { position = body.offset }
-        switch payload {
-        case .fixed(let size):
-            try body.skip(count: size)
-        case .varint:
-            _ = try body.readVarUInt()
-        case .lengthPrefixed:
-            try body.skip(count: body.readLength(maximumLength: limits.maximumLength))
-        case .scalar(let code):
-            try code.skip(&body, maximumLength: limits.maximumLength)
-        case .composite(let descriptor):
-            try descriptor.skip(&body, maximumLength: limits.maximumLength)
-        case .opaque, .none:
-            let length = try body.readLength(maximumLength: limits.maximumLength)
-            try body.skip(count: length)
-            return body.offset - length ..< body.offset
-        }
-        return start ..< body.offset
-    }
-
-    /// The room for nodes once `count` of them fill what was reserved, `parsed` bytes into a
-    /// body of `length`: the count the body's size foretells at the bytes per node so far,
-    /// and an eighth more, so that a large body grows its list once or twice (doubling, a
-    /// list reallocated while half its size is still held, took twice the memory); never
-    /// less than 1.25 times the count, nor more than one node per 4 bytes or the limit.
-    private static func grownCapacity(_ count: Int, parsed: Int, of length: Int, limit: Int) -> Int {
-        let (product, overflow) = count.multipliedReportingOverflow(by: length)
-        let foretold = overflow ? length / 4 : product / max(parsed, 1)
-        return max(min(foretold + foretold / 8, length / 4, limit), count + count / 4, count + 1)
-    }
-
-    /// The structured natives whose fields are their elements, all unkeyed: arrays, sets,
-    /// dictionaries and optional boxes.
-    private static let collectionCodes = UInt32(NativeTypeCode.array.rawValue) ... UInt32(NativeTypeCode.optional.rawValue)
-
-    /// Checks the number of fields, `count`, of a closed `VAL`: a dictionary alternates keys and
-    /// values, an optional box holds one value.
-    private func checkFieldCount(_ count: UInt32, of node: ArchiveNode, _ open: [OpenValue], step: Step?) throws {
-        if node.typeReference == NativeTypeCode.dictionary.rawValue, !count.isMultiple(of: 2) {
-            try problems.report(problem(open, "a Dictionary of \(count) fields: keys and values alternate", rule: .dictionaryFields, at: node.offset, step: step))
-        } else if node.typeReference == NativeTypeCode.optional.rawValue, count != 1 {
-            try problems.report(problem(open, "an Optional box of \(count) fields: it holds one", rule: .optionalFields, at: node.offset, step: step))
-        }
-    }
-
-    /// A problem at `offset`, with the path to the node being read: through the `open`
-    /// nodes, then `step`; and the top-level node it is inside, when that node was written
-    /// after the root (as ``ParsedArchive/locations(of:)`` names it; a problem of such a
-    /// node itself has its byte offset only).
-    private func problem(
-        _ open: [OpenValue], _ description: String, rule: FormatRule, at offset: Int, step: Step?
-    ) -> GCodableError {
-        let note = open.first.flatMap { $0.index > 0 ? GCodableError.afterRootNote($0.objectID) : nil } ?? ""
-        var context = GCodableError.Context(debugDescription: description + note, byteOffset: offset)
-        context.rule = rule
-        context.path = (open.compactMap(\.step) + (step.map { [$0] } ?? [])).map { step in
-            switch step {
-            case .key(let id): return keys.pathComponent(for: id)
-            case .index(let index): return .index(index)
-            }
-        }
-        return .invalidArchive(context)
-    }
-
-    @inline(__always)
-    private func readID(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ end: Int, _ what: String, rule: FormatRule) throws -> UInt32 {
-        let offset = position
-        let raw = try BinaryReadBuffer.varUInt(in: bytes, at: &position, end: end)
-        guard raw >= 1, raw <= UInt32.max else { throw Self.invalidID(raw, what, rule: rule, at: offset) }
-        return UInt32(truncatingIfNeeded: raw)
-    }
-
-    @inline(never)
-    private static func invalidID(_ raw: UInt64, _ what: String, rule: FormatRule, at offset: Int) -> GCodableError {
-        .invalid("invalid \(what) \(raw)", rule: rule, at: offset)
+        endRule = .bodyEnd
     }
 }

@@ -101,7 +101,7 @@ final class DecodingSession: GDecoder {
     let userInfo: [CodingUserInfoKey: any Sendable]
     let archive: ParsedArchive
     private let classLookup: ClassLookup
-    private let nodes: [ArchiveNode]
+    private let nodes: NodeList
     private let bytes: [UInt8]
     /// Whether the archive's integers are in their full width.
     private let fixedWidthIntegers: Bool

@@ -1,0 +1,17 @@
+/// Where the body parser puts the nodes it reads, in body order: the list of every node
+/// that a parsed archive keeps (``NodeList/Builder``), or a tally that checks and counts
+/// them and keeps none (``ValidationTally``, validation in one pass).
+protocol NodeSink: ~Copyable {
+    /// The nodes received so far: the index the next one takes.
+    var count: Int { get }
+    /// The nodes it has room for; the parse makes more room as the count reaches it.
+    var capacity: Int { get }
+    mutating func reserveCapacity(_ capacity: Int)
+
+    /// Takes the next node; `bytes` are the archive's.
+    mutating func receive(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws
+
+    /// Ends the fields of the `VAL`/`REF` at `index`: they stop before node `next`, and
+    /// `unkeyedFieldCount` of them are unkeyed.
+    mutating func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32)
+}

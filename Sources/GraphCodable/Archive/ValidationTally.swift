@@ -1,0 +1,69 @@
+/// Validation in one pass over the body: each node's contents checked as the parse hands it
+/// over, and counted, and none kept.
+///
+/// It answers for a valid archive whose checks need no node but the one at hand. At the
+/// first problem, or at a set or dictionary stored node by node or a Foundation value (whose
+/// checks read their fields), it stops with an error, and validation parses the archive
+/// again, keeping its nodes, to report every problem with its path: such an archive costs
+/// one more parse, up to that node.
+struct ValidationTally: NodeSink {
+    /// What stops the tally at a node whose check needs the nodes kept.
+    struct NeedsNodes: Error {}
+
+    private(set) var count = 0
+    /// Room for every node, as none is kept.
+    var capacity: Int { .max }
+    /// The memory a content check charged at its most: a validation that keeps the nodes
+    /// checks the contents after the parse, with all the nodes charged, so this is what it
+    /// needs beyond the parse's charges (checked by ``GraphValidationReport``).
+    private(set) var largestCheckCharge = 0
+    private let contents: ContentChecks
+    private var reader: BinaryReadBuffer
+    /// The nodes of each kind, counted in 9-bit lanes of one word (the kind `VAL`, 1, in the
+    /// lowest), emptied into `counts` every 256 nodes, before a lane can fill.
+    private var recentKinds: UInt64 = 0
+    private var counts = [Int](repeating: 0, count: NodeKind.allCases.count)
+
+    private static let laneBits: UInt64 = 9
+
+    init(_ prelude: ArchivePrelude) {
+        contents = ContentChecks(types: prelude.types, internalVersion: prelude.header.internalBinaryIOVersion)
+        reader = BinaryReadBuffer(payloadsOf: prelude.bytes, header: prelude.header, budget: prelude.budget)
+    }
+
+    @inline(__always)
+    mutating func receive(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws {
+        if node.kind == .biv {
+            let charged = try contents.checkPayload(contents[node.typeReference], of: node, in: bytes, reader: &reader)
+            largestCheckCharge = max(largestCheckCharge, charged)
+        } else if node.kind == .val {
+            switch contents[node.typeReference] {
+            case .uniqueElements, .uniqueKeys, .foundationValue: throw NeedsNodes()
+            case .none, .text, .inPlace, .compared: break
+            }
+        }
+        // The parse hands over no `END`: every kind received is 1 or more.
+        recentKinds &+= 1 &<< ((UInt64(node.kind.rawValue) &- 1) &* Self.laneBits)
+        count += 1
+        if count & 0xFF == 0 { emptyLanes() }
+    }
+
+    func reserveCapacity(_ capacity: Int) {}
+
+    func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32) {}
+
+    /// The nodes received of each kind, by raw value.
+    var kindCounts: [Int] {
+        var tally = self
+        tally.emptyLanes()
+        return tally.counts
+    }
+
+    private mutating func emptyLanes() {
+        let mask: UInt64 = 1 << Self.laneBits - 1
+        for kind in 1 ..< counts.count {
+            counts[kind] += Int(recentKinds >> (UInt64(kind - 1) * Self.laneBits) & mask)
+        }
+        recentKinds = 0
+    }
+}
