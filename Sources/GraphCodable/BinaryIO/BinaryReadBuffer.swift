@@ -150,6 +150,11 @@ public struct BinaryReadBuffer: Sendable {
     /// and moves `position` past it.
     @inline(__always)
     static func varUInt(in bytes: UnsafeBufferPointer<UInt8>, at position: inout Int, end: Int) throws -> UInt64 {
+        // Most ids, tags' fields and lengths take one byte.
+        if position < end, bytes[position] < 0x80 {
+            position += 1
+            return UInt64(bytes[position - 1])
+        }
         let start = position
         var result: UInt64 = 0
         var shift: UInt64 = 0
