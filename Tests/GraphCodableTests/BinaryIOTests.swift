@@ -32,6 +32,23 @@ import Testing
     /// A large write leaves room for the small writes after it: none of them moves the bytes
     /// (growing to just what the large write needed made the next write copy them all, the
     /// old and the new array held at once).
+    /// The ASCII check finds a byte of 0x80 or more at every place of every length up to
+    /// 40, the lengths under eight words and the words that overlap the last eight.
+    @Test func theASCIICheckSeesEveryByte() {
+        let isASCII = { (bytes: [UInt8]) in bytes.withUnsafeBytes { $0.isASCII } }
+        for length in 0 ... 40 {
+            let ascii = (0 ..< length).map { UInt8(0x20 + $0 % 0x5F) }
+            #expect(isASCII(ascii), "length \(length)")
+            for place in 0 ..< length {
+                for high: UInt8 in [0x80, 0xC3, 0xFF] {
+                    var bytes = ascii
+                    bytes[place] = high
+                    #expect(!isASCII(bytes), "length \(length), 0x\(String(high, radix: 16)) at \(place)")
+                }
+            }
+        }
+    }
+
     @Test func aLargeWriteLeavesRoomForTheWritesAfterIt() {
         var buffer = BinaryWriteBuffer()
         var starts: [UnsafeMutableRawPointer] = []

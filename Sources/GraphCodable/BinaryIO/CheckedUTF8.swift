@@ -1,15 +1,17 @@
 extension UnsafeRawBufferPointer {
-    /// Whether every byte is below 0x80, looked at eight at a time.
+    /// Whether every byte is below 0x80, looked at eight at a time (the last eight, which
+    /// may overlap the others, taking the place of a loop over the bytes left).
     var isASCII: Bool {
+        guard count >= 8 else {
+            var bits: UInt8 = 0
+            for byte in self { bits |= byte }
+            return bits < 0x80
+        }
+        var bits = loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         var index = 0
-        var bits: UInt64 = 0
         while index + 8 <= count {
             bits |= loadUnaligned(fromByteOffset: index, as: UInt64.self)
             index += 8
-        }
-        while index < count {
-            bits |= UInt64(self[index])
-            index += 1
         }
         return bits & 0x8080_8080_8080_8080 == 0
     }
