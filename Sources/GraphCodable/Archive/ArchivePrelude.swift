@@ -45,6 +45,6 @@ struct ArchivePrelude {
         body.endRule = .bodyEnd
         let parser = BodyParser(
             types: types, keys: keys, internalVersion: header.internalBinaryIOVersion, limits: limits, budget: budget, problems: problems)
-        return try parser.parse(&body, of: self, into: &nodes)
+        return try parser.parse(&body, of: bytes, into: &nodes)
     }
 }

@@ -96,13 +96,12 @@ struct BodyParser {
     /// the same names).
     typealias Facts = (definitions: ObjectTable<Int>, maximumDepth: Int, foundationValueCount: Int)
 
-    /// Parses the body of the archive whose header and tables `prelude` read, which `body`
-    /// reads: the root node, then the object definitions written at the top level; the
-    /// nodes go to `nodes`.
-    func parse<Sink: NodeSink & ~Copyable>(_ body: inout BinaryReadBuffer, of prelude: ArchivePrelude, into nodes: inout Sink) throws -> Facts {
+    /// Parses the body, which `body` reads from `bytes`: the root node, then the object
+    /// definitions written at the top level; the nodes go to `nodes`.
+    func parse<Sink: NodeSink & ~Copyable>(_ body: inout BinaryReadBuffer, of bytes: [UInt8], into nodes: inout Sink) throws -> Facts {
         // The body's bytes are read unchecked below.
-        precondition(body.offset + body.remainingCount <= prelude.bytes.count, "a body beyond its bytes")
-        return try prelude.bytes.withUnsafeBufferPointer { try parse(&body, $0, into: &nodes) }
+        precondition(body.offset + body.remainingCount <= bytes.count, "a body beyond its bytes")
+        return try bytes.withUnsafeBufferPointer { try parse(&body, $0, into: &nodes) }
     }
 
     /// ``parse(_:of:into:)``: tags, ids and the common payloads read from `bytes` at a local
