@@ -97,22 +97,28 @@ import Testing
         #expect(answered.inOnePass > 500 && answered.byFullValidation > 2000, "\(answered)")
     }
 
-    /// A set stored as one payload, then many nodes: validation that keeps its nodes checks
-    /// the set after charging them all, the one pass before most of them.
+    /// A set stored as one payload and a dictionary stored node by node, then many nodes:
+    /// validation that keeps its nodes checks them after charging every node, the one pass
+    /// before most of them.
     struct NumbersThenBranches: GCodable {
         var numbers: Set<UInt16>
+        var names: [String: Int]
         var branches: [Branch]
         init(using generator: inout SplitMix64) {
-            numbers = Set((0 ..< 20_000).map { _ in UInt16.random(in: 0 ... .max, using: &generator) })
+            numbers = Set((0 ..< 5_000).map { _ in UInt16.random(in: 0 ... .max, using: &generator) })
+            // Keys that are not ASCII, compared as strings rather than by their bytes.
+            names = Dictionary(uniqueKeysWithValues: (0 ..< 8_000).map { ("é\($0)", $0) })
             branches = (0 ..< 3_000).map { _ in Branch(depth: 0, using: &generator) }
         }
-        private enum Key: String { case numbers, branches }
+        private enum Key: String { case numbers, names, branches }
         init(from decoder: GDecoder) throws {
             numbers = try decoder.decode(for: Key.numbers)
+            names = try decoder.decode(for: Key.names)
             branches = try decoder.decode(for: Key.branches)
         }
         func encode(to encoder: GEncoder) throws {
             try encoder.encode(numbers, for: Key.numbers)
+            try encoder.encode(names, for: Key.names)
             try encoder.encode(branches, for: Key.branches)
         }
     }
@@ -136,6 +142,43 @@ import Testing
         }
         // The budgets span both answers, and the one pass gives some.
         #expect(outcomes.valid > 0 && outcomes.refused > 0 && outcomes.inOnePass > 0, "\(outcomes)")
+    }
+
+    /// Validation in one pass keeps the elements of a set and the keys of a dictionary stored
+    /// node by node while it is open, and compares them as it ends: it answers for such an
+    /// archive when they are unique, at any depth, and leaves it to the full validation
+    /// (which names the problem) when two are equal.
+    @Test func validationInOnePassComparesCollectionsStoredNodeByNode() throws {
+        typealias Nested = [String: [String: Int]]
+        func archive(of value: Nested, replacing pattern: String? = nil, with replacement: String = "") throws -> [UInt8] {
+            guard let pattern else { return try GraphEncoder(.omitChecksum).encode(value) as Bytes }
+            return try PayloadRuleTests.archive(of: value, replacing: Array(pattern.utf8), with: Array(replacement.utf8))
+        }
+        var generator = SplitMix64(seed: 0xD1_C7)
+        let random = Dictionary(uniqueKeysWithValues: (0 ..< 200).map { outer in
+            ("k\(outer)", Dictionary(uniqueKeysWithValues: (0 ..< Int.random(in: 0 ... 5, using: &generator)).map { ("é\($0)", $0) }))
+        })
+        let valid = try [
+            archive(of: [:]),
+            archive(of: ["a": ["x": 1, "y": 2], "b": [:]]),
+            archive(of: random),
+            // Keys that differ only where an ASCII comparison cannot decide: compared as strings.
+            archive(of: ["\u{212B}": ["K": 1, "\u{212A}x": 2]]),
+        ]
+        for bytes in valid {
+            let onePass = try #require(GraphValidationReport(validatingInOnePass: bytes, limits: ArchiveLimits()))
+            #expect(onePass.isValid && onePass == GraphValidationReport(validating: bytes, limits: ArchiveLimits(), inOnePass: false))
+        }
+        let duplicates = try [
+            archive(of: ["a": ["x": 1, "y": 2]], replacing: "\u{1}y", with: "\u{1}x"),  // inner keys
+            archive(of: ["a": ["x": 1], "b": ["y": 2]], replacing: "\u{1}b", with: "\u{1}a"),  // outer keys, after an inner map
+            archive(of: ["a": ["\u{212B}": 1, "xyz": 2]], replacing: "xyz", with: "A\u{30A}"),  // canonically equivalent
+            archive(of: ["a": ["\u{212A}": 1, "x": 2]], replacing: "\u{1}x", with: "\u{1}K"),  // the Kelvin sign
+        ]
+        for bytes in duplicates {
+            #expect(GraphValidationReport(validatingInOnePass: bytes, limits: ArchiveLimits()) == nil)
+            #expect(GraphDecoder().validate(bytes).problems.map(\.message) == ["duplicate Dictionary key"])
+        }
     }
 
     @Test func headerDefects() throws {

@@ -147,7 +147,7 @@ struct BodyParser {
                 }
                 // Checked before the node is written: reading it right after would stall.
                 if parent.collectionType != 0 { try checkFieldCount(unkeyedFieldCount, of: parent, open, step: parent.step) }
-                nodes.close(parent.index, next: nodes.count, unkeyedFieldCount: unkeyedFieldCount)
+                try nodes.close(parent.index, next: nodes.count, unkeyedFieldCount: unkeyedFieldCount, in: bytes)
                 unkeyedFieldCount = parent.enclosingFieldCount
                 continue
             }

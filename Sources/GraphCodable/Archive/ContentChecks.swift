@@ -14,7 +14,8 @@ struct ContentChecks {
         case inPlace(layout: Int)
         /// A payload with keys, set elements or range bounds to compare.
         case compared(layout: Int)
-        /// The elements of a set stored node by node, and the keys of such a dictionary.
+        /// The elements of a set stored node by node, and the keys of such a dictionary
+        /// (``checkUnique(_:of:at:in:reader:payloads:)``).
         case uniqueElements, uniqueKeys
         /// A Foundation value stored as a structured native, read with its Foundation type
         /// (``ParsedArchive/checkFoundationValues(problems:)``).
@@ -23,6 +24,14 @@ struct ContentChecks {
 
     private let checks: [Check]
     private let layouts: [NativeDescriptor]
+    /// The types the references point to, whose natives the uniqueness checks read, and
+    /// whether the bytes of each one's payloads show two values equal.
+    let types: TypeTable
+    let bytesEquality: [BytesEquality]
+    /// The references whose `VAL`s have checks of their fields (sets and dictionaries stored
+    /// node by node, Foundation values), as a mask of bits: all are structured natives,
+    /// which are predefined codes, below ``TypeReference/firstTableReference`` (64).
+    private let fieldsChecked: UInt64
 
     /// The checks of every reference to `types`, for payloads laid out as `internalVersion` says.
     init(types: TypeTable, internalVersion: UInt16) {
@@ -41,6 +50,23 @@ struct ContentChecks {
             }
         }
         self.layouts = layouts
+        self.types = types
+        bytesEquality = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map { BytesEquality(types.resolve($0)) }
+        var fieldsChecked: UInt64 = 0
+        for reference in 0 ..< Int(TypeReference.firstTableReference) {
+            switch checks[reference] {
+            case .uniqueElements, .uniqueKeys, .foundationValue: fieldsChecked |= 1 << reference
+            case .none, .text, .inPlace, .compared: break
+            }
+        }
+        self.fieldsChecked = fieldsChecked
+    }
+
+    /// Whether the `VAL`s of `reference` have checks of their fields: cheaper to ask than
+    /// their check, at every `VAL`.
+    @inline(__always)
+    func checksFields(of reference: UInt32) -> Bool {
+        reference < TypeReference.firstTableReference && fieldsChecked & 1 &<< UInt64(reference) != 0
     }
 
     /// The check of the nodes of `reference`, which the parse found in the type table.
@@ -54,14 +80,14 @@ struct ContentChecks {
     func checkPayload(_ check: Check, of node: ArchiveNode, in archive: UnsafeBufferPointer<UInt8>, reader: inout BinaryReadBuffer) throws -> Int {
         switch check {
         case .text:
-            guard NativeTypeCode.isUTF8(stringPayload: archive[node.payload]) else {
-                throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: node.payload.lowerBound)
+            guard NativeTypeCode.isUTF8(stringPayload: archive[node.binaryPayload]) else {
+                throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: node.binaryPayload.lowerBound)
             }
         case .inPlace(let layout):
-            reader.reposition(to: node.payload)
+            reader.reposition(to: node.binaryPayload)
             try layouts[layout].checkInPlace(&reader)
         case .compared(let layout):
-            reader.reposition(to: node.payload)
+            reader.reposition(to: node.binaryPayload)
             return try NativeContentCheck.check(layouts[layout], &reader)
         case .none, .uniqueElements, .uniqueKeys, .foundationValue:
             break

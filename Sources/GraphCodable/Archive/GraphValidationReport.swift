@@ -59,6 +59,7 @@ extension ParsedArchive {
     /// Foundation values (``checkFoundationValues(problems:)``).
     func checkNativeContents(problems: ProblemLog?) throws {
         let contents = ContentChecks(types: types, internalVersion: header.internalBinaryIOVersion)
+        var fields: [ArchiveNode] = []
         var payloads: [Range<Int>] = []
         var reader = payloadReader()
         var found: [NodeProblem] = []  // reported at the end, located in one walk
@@ -69,12 +70,11 @@ extension ParsedArchive {
                     switch (node.kind, contents[node.typeReference]) {
                     case (.biv, let check):
                         try contents.checkPayload(check, of: node, in: archive, reader: &reader)
-                    case (.val, .uniqueElements):
-                        guard !fieldsDifferByBytes(of: index, every: 1, in: archive, payloads: &payloads) else { break }
-                        try checkUnique(fieldsOf: index, every: 1, "duplicate Set element", rule: .setDuplicate)
-                    case (.val, .uniqueKeys):
-                        guard !fieldsDifferByBytes(of: index, every: 2, in: archive, payloads: &payloads) else { break }
-                        try checkUnique(fieldsOf: index, every: 2, "duplicate Dictionary key", rule: .dictionaryDuplicate)
+                    case (.val, let check):
+                        guard let stride = check.comparedFieldStride else { break }
+                        fields.removeAll(keepingCapacity: true)
+                        fields.append(contentsOf: comparedFields(of: index, every: stride))
+                        try contents.checkUnique(fields[...], of: check, at: node.offset, in: archive, reader: &reader, payloads: &payloads)
                     default:
                         break
                     }
@@ -86,78 +86,6 @@ extension ParsedArchive {
         }
         try reportLocated(found, to: problems)
         try checkFoundationValues(problems: problems)
-    }
-
-    /// Checks that the unkeyed fields `0, every, 2 × every…` of the `VAL` at `index` are
-    /// unique, among those that are nil or native payloads that read (a payload that does
-    /// not is its own node's problem); a problem is the `VAL`'s, as typed decoding finds it.
-    private func checkUnique(fieldsOf index: Int, every step: Int, _ message: String, rule: FormatRule) throws {
-        var identities = NativeIdentities()
-        var seen: Set<Int> = []
-        var unequal = 0
-        defer { budget.refund(seen.count * NativeContentCheck.identityCost) }
-        for node in comparedFields(of: index, every: step) {
-            let (value, layout): (NativeValue, NativeDescriptor)
-            switch (node.kind, types.resolve(node.typeReference)) {
-            case (.nil, _):
-                (value, layout) = (.optional(nil), .optional(.scalar(.bool)))
-            case (.biv, .native(let native)?):
-                var reader = payloadReader(of: node)
-                do {
-                    (value, layout) = (try native.read(&reader), native)
-                } catch GCodableError.dataCorrupted {
-                    // The element's own problem, which the check of its node reports.
-                    continue
-                }
-            default:
-                continue
-            }
-            if NativeIdentities.isUnequalToItself(value, layout) {
-                unequal += 1
-                guard unequal <= SelfUnequalKeys.maximum else {
-                    throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal, at: nodes[index].offset)
-                }
-            }
-            let identity = identities.number(of: value, layout)
-            try budget.charge(NativeContentCheck.identityCost, at: node.offset)
-            guard seen.insert(identity).inserted else { throw GCodableError.corrupted(message, rule: rule, at: nodes[index].offset) }
-        }
-    }
-}
-
-/// The unkeyed fields `0, every, 2 × every…` of a `VAL`, in order: the elements of a set
-/// stored node by node (`every` 1), or the keys of such a dictionary (`every` 2).
-struct ComparedFields: Sequence, IteratorProtocol {
-    private let nodes: NodeList
-    private let step: Int
-    private let end: Int
-    private var field: Int
-    private var position = 0
-
-    fileprivate init(nodes: NodeList, of index: Int, every step: Int) {
-        self.nodes = nodes
-        self.step = step
-        end = nodes[index].next
-        field = index + 1
-    }
-
-    mutating func next() -> ArchiveNode? {
-        while field < end {
-            let node = nodes[field]
-            field = node.next
-            guard node.keyID == 0 else { continue }
-            let unkeyed = position
-            position += 1
-            if unkeyed.isMultiple(of: step) { return node }
-        }
-        return nil
-    }
-}
-
-extension ParsedArchive {
-    /// The unkeyed fields `0, every, 2 × every…` of the `VAL` at `index`.
-    func comparedFields(of index: Int, every step: Int) -> ComparedFields {
-        ComparedFields(nodes: nodes, of: index, every: step)
     }
 }
 
@@ -201,11 +129,9 @@ extension GraphValidationReport {
     }
 
     /// The report of a valid archive validated in one pass; nil when the pass stopped (a
-    /// problem, or a check that needs the nodes).
+    /// problem, or a Foundation value).
     init?(validatingInOnePass bytes: [UInt8], limits: ArchiveLimits) {
-        guard let prelude = try? ArchivePrelude(bytes: bytes, limits: limits, problems: nil) else { return nil }
-        var tally = ValidationTally(prelude)
-        guard let facts = try? prelude.parseBody(into: &tally, problems: nil),
+        guard let (prelude, tally, facts) = Self.tallied(bytes, limits: limits),
             (try? prelude.budget.charge(tally.largestCheckCharge)) != nil
         else { return nil }
         problems = []
@@ -215,6 +141,26 @@ extension GraphValidationReport {
         typeCount = prelude.types.count
         keyCount = prelude.keys.keys.count
         objectCount = facts.definitions.count
+    }
+
+    /// `bytes` parsed with a ``ValidationTally``, and when it meets a set or dictionary
+    /// stored node by node, parsed again with a ``CollectionTally`` (from a prelude read
+    /// again, whose budget has none of the first parse's charges); nil when either stops
+    /// otherwise.
+    private static func tallied(_ bytes: [UInt8], limits: ArchiveLimits) -> (ArchivePrelude, ValidationTally, BodyParser.Facts)? {
+        guard let prelude = try? ArchivePrelude(bytes: bytes, limits: limits, problems: nil) else { return nil }
+        var tally = ValidationTally(prelude)
+        do {
+            let facts = try prelude.parseBody(into: &tally, problems: nil)
+            return (prelude, tally, facts)
+        } catch ValidationTally.Stop.collection {
+            guard let prelude = try? ArchivePrelude(bytes: bytes, limits: limits, problems: nil) else { return nil }
+            var collections = CollectionTally(prelude)
+            guard let facts = try? prelude.parseBody(into: &collections, problems: nil) else { return nil }
+            return (prelude, collections.tally, facts)
+        } catch {
+            return nil
+        }
     }
 
     /// The counts of the kinds met, by code, from `counts` by raw value.

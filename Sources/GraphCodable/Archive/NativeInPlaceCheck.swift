@@ -1,7 +1,6 @@
 /// Checks of native payloads that read their bytes where they lie and build no value: what
 /// validation does for every payload that holds no dictionary key, set element or range
-/// bound (those are compared, which ``NativeContentCheck`` does), and how it finds the keys
-/// of a dictionary stored node by node different when their bytes alone decide it.
+/// bound (those are compared, which ``NativeContentCheck`` does).
 extension NativeDescriptor {
     /// Whether a payload of this layout holds nothing that is compared with another value.
     var comparesNothing: Bool {
@@ -92,52 +91,5 @@ extension NativeTypeCode {
 
     static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
         bytes.isASCII || String(validating: bytes, as: UTF8.self) != nil
-    }
-}
-
-extension NativeTypeCode {
-    /// Whether two payloads of this scalar hold equal values exactly when their bytes are
-    /// equal: integers (varints have one form, overlong ones are refused), `Bool`, UUIDs and
-    /// data. Strings and characters are so only when ASCII: canonical equivalence makes some
-    /// ASCII characters equal to others (`K` to the Kelvin sign).
-    var equalsByBytes: Bool {
-        switch self {
-        case .bool, .int8, .int16, .int32, .int64, .int, .uint8, .uint16, .uint32, .uint64, .uint, .int128, .uint128, .uuid, .data:
-            return true
-        default:
-            return false
-        }
-    }
-}
-
-extension ParsedArchive {
-    /// Whether the bytes alone show the unkeyed fields `0, every, 2 × every…` of the `VAL`
-    /// at `index` all different: when they are `BIV` payloads of one scalar type that
-    /// ``NativeTypeCode/equalsByBytes`` (or ASCII strings or characters), sorted by their
-    /// bytes with no two neighbours equal. False when the bytes cannot decide it.
-    /// `archive` holds ``bytes``; `payloads` is room to work in, kept from call to call.
-    func fieldsDifferByBytes(
-        of index: Int, every step: Int, in archive: UnsafeBufferPointer<UInt8>, payloads: inout [Range<Int>]
-    ) -> Bool {
-        payloads.removeAll(keepingCapacity: true)
-        var type: UInt32?
-        for node in comparedFields(of: index, every: step) {
-            guard node.kind == .biv, type == nil || type == node.typeReference else { return false }
-            type = node.typeReference
-            payloads.append(node.payload)
-        }
-        guard let type, case .native(.scalar(let code))? = types.resolve(type) else { return payloads.isEmpty }
-        switch code {
-        case _ where code.equalsByBytes:
-            break
-        case .string, .character:
-            for payload in payloads where !NativeTypeCode.text(ofStringPayload: archive[payload]).isASCII {
-                return false
-            }
-        default:
-            return false
-        }
-        payloads.sort { archive[$0].lexicographicallyPrecedes(archive[$1]) }
-        return zip(payloads, payloads.dropFirst()).allSatisfy { !archive[$0].elementsEqual(archive[$1]) }
     }
 }

@@ -75,7 +75,7 @@ struct NodeList: RandomAccessCollection {
         }
 
         @inline(__always)
-        mutating func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32) {
+        mutating func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32, in bytes: UnsafeBufferPointer<UInt8>) {
             precondition(index >= 0 && index < count, "a node index out of range")
             base[index].next = next
             base[index].unkeyedFieldCount = unkeyedFieldCount

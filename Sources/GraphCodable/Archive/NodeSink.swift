@@ -13,5 +13,5 @@ protocol NodeSink: ~Copyable {
 
     /// Ends the fields of the `VAL`/`REF` at `index`: they stop before node `next`, and
     /// `unkeyedFieldCount` of them are unkeyed.
-    mutating func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32)
+    mutating func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32, in bytes: UnsafeBufferPointer<UInt8>) throws
 }

@@ -1,14 +1,20 @@
 /// Validation in one pass over the body: each node's contents checked as the parse hands it
 /// over, and counted, and none kept.
 ///
-/// It answers for a valid archive whose checks need no node but the one at hand. At the
-/// first problem, or at a set or dictionary stored node by node or a Foundation value (whose
-/// checks read their fields), it stops with an error, and validation parses the archive
-/// again, keeping its nodes, to report every problem with its path: such an archive costs
-/// one more parse, up to that node.
+/// It answers for a valid archive whose checks need no node but the one at hand. It stops
+/// with an error at the first problem, or at a `VAL` whose fields are checked together: a
+/// set or dictionary stored node by node, which a ``CollectionTally`` checks in one pass
+/// too (keeping what it compares costs every other archive a few percent, so it is tried
+/// second), or a Foundation value, whose check reads it with its Foundation type from the
+/// nodes kept. Validation then parses the archive again, keeping its nodes when it must,
+/// to report every problem with its path: such an archive costs one more parse, up to
+/// that node.
 struct ValidationTally: NodeSink {
-    /// What stops the tally at a node whose check needs the nodes kept.
-    struct NeedsNodes: Error {}
+    /// What stops the tally: a `VAL` whose check needs the nodes kept, or its compared
+    /// fields.
+    enum Stop: Error {
+        case foundationValue, collection
+    }
 
     private(set) var count = 0
     /// Room for every node, as none is kept.
@@ -17,7 +23,7 @@ struct ValidationTally: NodeSink {
     /// checks the contents after the parse, with all the nodes charged, so this is what it
     /// needs beyond the parse's charges (checked by ``GraphValidationReport``).
     private(set) var largestCheckCharge = 0
-    private let contents: ContentChecks
+    let contents: ContentChecks
     private var reader: BinaryReadBuffer
     /// The nodes of each kind, counted in 9-bit lanes of one word (the kind `VAL`, 1, in the
     /// lowest), emptied into `counts` every 256 nodes, before a lane can fill.
@@ -33,14 +39,18 @@ struct ValidationTally: NodeSink {
 
     @inline(__always)
     mutating func receive(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws {
+        if node.kind == .val && contents.checksFields(of: node.typeReference) {
+            throw contents[node.typeReference].comparedFieldStride == nil ? Stop.foundationValue : Stop.collection
+        }
+        try check(node, in: bytes)
+    }
+
+    /// Checks the contents of `node` and counts it, but not its fields together.
+    @inline(__always)
+    mutating func check(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws {
         if node.kind == .biv {
             let charged = try contents.checkPayload(contents[node.typeReference], of: node, in: bytes, reader: &reader)
             largestCheckCharge = max(largestCheckCharge, charged)
-        } else if node.kind == .val {
-            switch contents[node.typeReference] {
-            case .uniqueElements, .uniqueKeys, .foundationValue: throw NeedsNodes()
-            case .none, .text, .inPlace, .compared: break
-            }
         }
         // The parse hands over no `END`: every kind received is 1 or more.
         recentKinds &+= 1 &<< ((UInt64(node.kind.rawValue) &- 1) &* Self.laneBits)
@@ -48,9 +58,19 @@ struct ValidationTally: NodeSink {
         if count & 0xFF == 0 { emptyLanes() }
     }
 
+    /// Checks that `fields`, the compared fields of the `VAL` at `offset` whose check is
+    /// `check`, are unique (``ContentChecks/checkUnique(_:of:at:in:reader:payloads:)``).
+    mutating func checkUnique(
+        _ fields: ArraySlice<ArchiveNode>, of check: ContentChecks.Check, at offset: Int,
+        in bytes: UnsafeBufferPointer<UInt8>, payloads: inout [Range<Int>]
+    ) throws {
+        let charged = try contents.checkUnique(fields, of: check, at: offset, in: bytes, reader: &reader, payloads: &payloads)
+        largestCheckCharge = max(largestCheckCharge, charged)
+    }
+
     func reserveCapacity(_ capacity: Int) {}
 
-    func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32) {}
+    func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32, in bytes: UnsafeBufferPointer<UInt8>) {}
 
     /// The nodes received of each kind, by raw value.
     var kindCounts: [Int] {

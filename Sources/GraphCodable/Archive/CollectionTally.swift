@@ -1,0 +1,88 @@
+/// Validation in one pass of an archive that holds sets or dictionaries stored node by
+/// node: a ``ValidationTally`` that also keeps the compared fields of each such collection
+/// (its elements, or its keys) while it is open, and checks them as it ends. It stops, as
+/// the tally does, at the first problem or at a Foundation value.
+struct CollectionTally: NodeSink {
+    /// A set or dictionary stored node by node whose fields are being received.
+    private struct OpenCollection {
+        /// Its node's index and offset.
+        let index: Int
+        let offset: Int
+        let check: ContentChecks.Check
+        let stride: Int
+        /// The nesting depth of its fields.
+        let fieldDepth: Int
+        /// Where its compared fields start in `compared`.
+        let start: Int
+        var unkeyedFieldCount = 0
+
+        /// What stands for no collection: no node is at its fields' depth.
+        static let none = OpenCollection(index: -1, offset: 0, check: .none, stride: 1, fieldDepth: -1, start: 0)
+    }
+
+    /// What checks and counts every node.
+    private(set) var tally: ValidationTally
+    /// The `VAL`/`REF` nodes open.
+    private var depth = 0
+    /// The innermost collection open (``OpenCollection/none`` when none is), whose fields'
+    /// depth is compared at every node, and the collections it is inside, innermost last.
+    private var innermost = OpenCollection.none
+    private var enclosing: [OpenCollection] = []
+    /// The compared fields of the collections open, outermost first: the first
+    /// `comparedCount` of one list whose memory serves every collection in turn (a list of
+    /// its own for each took longer than keeping all the nodes).
+    private var compared: [ArchiveNode] = []
+    private var comparedCount = 0
+    /// Room for the uniqueness checks to work in, kept from collection to collection.
+    private var payloads: [Range<Int>] = []
+
+    init(_ prelude: ArchivePrelude) {
+        tally = ValidationTally(prelude)
+    }
+
+    var count: Int { tally.count }
+    var capacity: Int { tally.capacity }
+
+    func reserveCapacity(_ capacity: Int) {}
+
+    @inline(__always)
+    mutating func receive(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws {
+        if depth == innermost.fieldDepth && node.keyID == 0 { keepIfCompared(node) }
+        if node.kind.hasFields {
+            if node.kind == .val && tally.contents.checksFields(of: node.typeReference) { try open(node) }
+            depth += 1
+        }
+        try tally.check(node, in: bytes)
+    }
+
+    @inline(__always)
+    mutating func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32, in bytes: UnsafeBufferPointer<UInt8>) throws {
+        depth -= 1
+        guard index == innermost.index else { return }
+        let collection = innermost
+        innermost = enclosing.removeLast()
+        try tally.checkUnique(
+            compared[collection.start ..< comparedCount], of: collection.check, at: collection.offset, in: bytes, payloads: &payloads)
+        comparedCount = collection.start
+    }
+
+    /// Begins the fields of `node`, a `VAL` whose fields are checked: kept as they come for
+    /// a set or dictionary stored node by node.
+    private mutating func open(_ node: ArchiveNode) throws {
+        let check = tally.contents[node.typeReference]
+        guard let stride = check.comparedFieldStride else { throw ValidationTally.Stop.foundationValue }
+        enclosing.append(innermost)
+        innermost = OpenCollection(
+            index: tally.count, offset: node.offset, check: check, stride: stride, fieldDepth: depth + 1, start: comparedCount)
+    }
+
+    /// Keeps `node`, an unkeyed field of the innermost collection, when it is compared.
+    @inline(__always)
+    private mutating func keepIfCompared(_ node: ArchiveNode) {
+        if innermost.unkeyedFieldCount.isMultiple(of: innermost.stride) {
+            if comparedCount < compared.count { compared[comparedCount] = node } else { compared.append(node) }
+            comparedCount += 1
+        }
+        innermost.unkeyedFieldCount += 1
+    }
+}
