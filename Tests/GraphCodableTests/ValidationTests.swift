@@ -181,6 +181,26 @@ import Testing
         }
     }
 
+    /// The uniqueness check gives back all the memory it charged, also when it finds two keys
+    /// equal (it kept the charge of the second of them).
+    @Test func theUniquenessCheckGivesBackWhatItCharged() throws {
+        // Keys that are not ASCII, compared as strings rather than by their bytes.
+        let bytes = try PayloadRuleTests.archive(of: ["é1": 1, "é2": 2, "é3": 3], replacing: Array("é3".utf8), with: Array("é1".utf8))
+        let archive = try ParsedArchive(bytes: bytes)
+        let dictionary = try #require(archive.nodes.firstIndex { $0.kind == .val })
+        let fields = ArraySlice(archive.comparedFields(of: dictionary, every: 2))
+        let contents = ContentChecks(types: archive.types, internalVersion: archive.header.internalBinaryIOVersion)
+        let budget = MemoryBudget(1000)
+        var reader = BinaryReadBuffer(payloadsOf: bytes, header: archive.header, budget: budget)
+        var payloads: [Range<Int>] = []
+        _ = bytes.withUnsafeBufferPointer { archiveBytes in
+            #expect(throws: GCodableError.self) {
+                try contents.checkUnique(fields, of: .uniqueKeys, at: 0, in: archiveBytes, reader: &reader, payloads: &payloads)
+            }
+        }
+        #expect(throws: Never.self) { try budget.charge(1000) }
+    }
+
     @Test func headerDefects() throws {
         let data = try GraphEncoder().encode([1, 2, 3]) as Bytes
         var badMagic = data

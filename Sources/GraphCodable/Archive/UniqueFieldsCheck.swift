@@ -23,7 +23,8 @@ extension ContentChecks {
         var seen: Set<Int> = []
         var unequal = 0
         let budget = reader.budget
-        defer { budget?.refund(seen.count * NativeContentCheck.identityCost) }
+        var charged = 0
+        defer { budget?.refund(charged) }
         for node in fields {
             let (value, layout): (NativeValue, NativeDescriptor)
             switch (node.kind, types.resolve(node.typeReference)) {
@@ -48,9 +49,10 @@ extension ContentChecks {
             }
             let identity = identities.number(of: value, layout)
             try budget?.charge(NativeContentCheck.identityCost, at: node.offset)
+            charged += NativeContentCheck.identityCost
             guard seen.insert(identity).inserted else { throw GCodableError.corrupted(message, rule: rule, at: offset) }
         }
-        return seen.count * NativeContentCheck.identityCost
+        return charged
     }
 
     /// Whether the bytes alone show `fields` all different: when they are `BIV` payloads of
