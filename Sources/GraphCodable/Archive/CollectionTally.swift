@@ -49,7 +49,7 @@ struct CollectionTally: NodeSink {
     mutating func receive(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws {
         if depth == innermost.fieldDepth && node.keyID == 0 { keepIfCompared(node) }
         if node.kind.hasFields {
-            if node.kind == .val && tally.contents.checksFields(of: node.typeReference) { try open(node) }
+            if node.kind == .val { try open(node) }
             depth += 1
         }
         try tally.check(node, in: bytes)
@@ -66,11 +66,12 @@ struct CollectionTally: NodeSink {
         comparedCount = collection.start
     }
 
-    /// Begins the fields of `node`, a `VAL` whose fields are checked: kept as they come for
-    /// a set or dictionary stored node by node.
+    /// Begins the fields of the `VAL` `node`: kept as they come for a set or dictionary
+    /// stored node by node.
     private mutating func open(_ node: ArchiveNode) throws {
         let check = tally.contents[node.typeReference]
-        guard let stride = check.comparedFieldStride else { throw ValidationTally.Stop.foundationValue }
+        if case .foundationValue = check { throw ValidationTally.Stop.foundationValue }
+        guard let stride = check.comparedFieldStride else { return }
         enclosing.append(innermost)
         innermost = OpenCollection(
             index: tally.count, offset: node.offset, check: check, stride: stride, fieldDepth: depth + 1, start: comparedCount)

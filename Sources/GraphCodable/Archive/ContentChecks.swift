@@ -28,10 +28,6 @@ struct ContentChecks {
     /// whether the bytes of each one's payloads show two values equal.
     let types: TypeTable
     let bytesEquality: [BytesEquality]
-    /// The references whose `VAL`s have checks of their fields (sets and dictionaries stored
-    /// node by node, Foundation values), as a mask of bits: all are structured natives,
-    /// which are predefined codes, below ``TypeReference/firstTableReference`` (64).
-    private let fieldsChecked: UInt64
 
     /// The checks of every reference to `types`, for payloads laid out as `internalVersion` says.
     init(types: TypeTable, internalVersion: UInt16) {
@@ -52,21 +48,6 @@ struct ContentChecks {
         self.layouts = layouts
         self.types = types
         bytesEquality = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map { BytesEquality(types.resolve($0)) }
-        var fieldsChecked: UInt64 = 0
-        for reference in 0 ..< Int(TypeReference.firstTableReference) {
-            switch checks[reference] {
-            case .uniqueElements, .uniqueKeys, .foundationValue: fieldsChecked |= 1 << reference
-            case .none, .text, .inPlace, .compared: break
-            }
-        }
-        self.fieldsChecked = fieldsChecked
-    }
-
-    /// Whether the `VAL`s of `reference` have checks of their fields: cheaper to ask than
-    /// their check, at every `VAL`.
-    @inline(__always)
-    func checksFields(of reference: UInt32) -> Bool {
-        reference < TypeReference.firstTableReference && fieldsChecked & 1 &<< UInt64(reference) != 0
     }
 
     /// The check of the nodes of `reference`, which the parse found in the type table.

@@ -39,8 +39,12 @@ struct ValidationTally: NodeSink {
 
     @inline(__always)
     mutating func receive(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws {
-        if node.kind == .val && contents.checksFields(of: node.typeReference) {
-            throw contents[node.typeReference].comparedFieldStride == nil ? Stop.foundationValue : Stop.collection
+        if node.kind == .val {
+            switch contents[node.typeReference] {
+            case .uniqueElements, .uniqueKeys: throw Stop.collection
+            case .foundationValue: throw Stop.foundationValue
+            case .none, .text, .inPlace, .compared: break
+            }
         }
         try check(node, in: bytes)
     }
