@@ -90,9 +90,10 @@ extension ParsedArchive {
 }
 
 extension GraphValidationReport {
-    /// Validates `bytes` under `limits`: in one pass (``ValidationTally``) when that is
-    /// enough, keeping every node when it is not or when `inOnePass` is false (the tests'
-    /// reference).
+    /// Validates `bytes` under `limits`: in one pass (``ValidationTally``, then
+    /// ``CollectionTally`` for an archive with sets or dictionaries stored node by node) when
+    /// that is enough, keeping every node when it is not or when `inOnePass` is false (the
+    /// tests' reference).
     init(validating bytes: [UInt8], limits: ArchiveLimits, inOnePass: Bool = true) {
         if inOnePass, let report = Self(validatingInOnePass: bytes, limits: limits) {
             self = report

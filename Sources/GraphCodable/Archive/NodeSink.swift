@@ -12,6 +12,7 @@ protocol NodeSink: ~Copyable {
     mutating func receive(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws
 
     /// Ends the fields of the `VAL`/`REF` at `index`: they stop before node `next`, and
-    /// `unkeyedFieldCount` of them are unkeyed.
+    /// `unkeyedFieldCount` of them are unkeyed; `bytes` are the archive's. A tally checks
+    /// then what it kept of the fields.
     mutating func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32, in bytes: UnsafeBufferPointer<UInt8>) throws
 }

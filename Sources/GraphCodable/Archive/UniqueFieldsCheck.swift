@@ -95,8 +95,8 @@ extension ContentChecks {
     /// Whether two payloads of a type hold equal values exactly when their bytes are equal:
     /// always for integers (varints have one form, overlong ones are refused), `Bool`, UUIDs
     /// and data; for strings and characters, only when both are ASCII (canonical
-    /// equivalence makes some ASCII characters equal to others: `K` to the Kelvin sign);
-    /// never for the rest, as far as the bytes go.
+    /// equivalence makes some ASCII characters equal to characters that are not: `K` to the
+    /// Kelvin sign); never for the rest, as far as the bytes go.
     enum BytesEquality {
         case never, always, whenASCII
 
