@@ -5,7 +5,7 @@ struct ArchivePrelude {
     /// The limits it was read under, which the parse of the body keeps too.
     let limits: ArchiveLimits
     /// The memory the work on the archive may build; the tables are charged already.
-    let budget: MemoryBudget
+    private(set) var budget: MemoryBudget
     let header: ArchiveHeader
     let types: TypeTable
     let keys: KeyTable
@@ -31,6 +31,14 @@ struct ArchivePrelude {
         guard tables.isAtEnd else {
             throw GCodableError.invalid("\(tables.remainingCount) unexpected bytes after the key table", rule: .tablesTrailingBytes, at: tables.offset)
         }
+    }
+
+    /// This prelude with a budget of its own, as its budget stood when `remaining` bytes were
+    /// left (before a first parse of the body): for a second parse.
+    func withBudget(remaining: Int) -> ArchivePrelude {
+        var prelude = self
+        prelude.budget = MemoryBudget(budget.total, remaining: remaining)
+        return prelude
     }
 
     /// The memory of a type table entry, resolved.

@@ -145,17 +145,17 @@ extension GraphValidationReport {
     }
 
     /// `bytes` parsed with a ``ValidationTally``, and when it meets a set or dictionary
-    /// stored node by node, parsed again with a ``CollectionTally`` (from a prelude read
-    /// again, whose budget has none of the first parse's charges); nil when either stops
-    /// otherwise.
+    /// stored node by node, parsed again with a ``CollectionTally`` (under the budget as it
+    /// stood before the first parse); nil when either stops otherwise.
     private static func tallied(_ bytes: [UInt8], limits: ArchiveLimits) -> (ArchivePrelude, ValidationTally, BodyParser.Facts)? {
         guard let prelude = try? ArchivePrelude(bytes: bytes, limits: limits, problems: nil) else { return nil }
+        let remainingBeforeBody = prelude.budget.remaining
         var tally = ValidationTally(prelude)
         do {
             let facts = try prelude.parseBody(into: &tally, problems: nil)
             return (prelude, tally, facts)
         } catch ValidationTally.Stop.collection {
-            guard let prelude = try? ArchivePrelude(bytes: bytes, limits: limits, problems: nil) else { return nil }
+            let prelude = prelude.withBudget(remaining: remainingBeforeBody)
             var collections = CollectionTally(prelude)
             guard let facts = try? prelude.parseBody(into: &collections, problems: nil) else { return nil }
             return (prelude, collections.tally, facts)

@@ -7,11 +7,18 @@
 /// One piece of work uses a budget at a time (a decoding, a validation…), on one thread.
 final class MemoryBudget: @unchecked Sendable {
     let total: Int
-    private var remaining: Int
+    private(set) var remaining: Int
 
     init(_ total: Int) {
         self.total = total
         remaining = total
+    }
+
+    /// A budget of `total` bytes of which `remaining` are left: one as another stood at some
+    /// point, to start work over from there.
+    init(_ total: Int, remaining: Int) {
+        self.total = total
+        self.remaining = remaining
     }
 
     /// The budget of work on an archive of `size` bytes under `limits`.
