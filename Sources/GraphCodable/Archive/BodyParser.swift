@@ -17,7 +17,10 @@ struct BodyParser {
         /// A length, then that many bytes: a string, say.
         case lengthPrefixed
         case scalar(NativeTypeCode)
-        case composite(NativeDescriptor)
+        /// A layout of nested values, by its index in `composites` (an index, not the
+        /// layout, keeps the payload free of references: read for every node, it is then
+        /// copied without retaining anything).
+        case composite(Int)
         case opaque
     }
 
@@ -49,6 +52,7 @@ struct BodyParser {
     }
 
     private let shapes: [ReferenceShape]
+    private let composites: [NativeDescriptor]
     private let types: TypeTable
     private let keys: KeyTable
     private let limits: ArchiveLimits
@@ -69,26 +73,32 @@ struct BodyParser {
         self.budget = budget
         self.problems = problems
         let count = Int(TypeReference.firstTableReference) + types.count
+        var composites: [NativeDescriptor] = []
         shapes = (0 ..< count).map { reference in
             if reference == 0 { return ReferenceShape(kinds: Self.mask(.val, .ref, .bir, .nil, .pts, .ptc), payload: .none) }
             switch types.resolve(UInt32(reference)) {
-            case .native(let descriptor)?: return ReferenceShape(kinds: Self.mask(.biv), payload: Self.payload(of: descriptor, internalVersion))
+            case .native(let descriptor)?:
+                return ReferenceShape(kinds: Self.mask(.biv), payload: Self.payload(of: descriptor, internalVersion, composites: &composites))
             case .structured?: return ReferenceShape(kinds: Self.mask(.val), payload: .none)
             case .named(let named)? where named.kind == .value: return ReferenceShape(kinds: Self.mask(.val, .biv), payload: .opaque)
             case .named?: return ReferenceShape(kinds: Self.mask(.ref, .bir), payload: .opaque)
             case nil: return ReferenceShape(kinds: 0, payload: .none)
             }
         }
+        self.composites = composites
     }
 
-    /// How a native payload of `layout` is skipped.
-    private static func payload(of layout: NativeDescriptor, _ internalVersion: UInt16) -> Payload {
+    /// How a native payload of `layout` is skipped; a composite layout is added to
+    /// `composites`.
+    private static func payload(of layout: NativeDescriptor, _ internalVersion: UInt16, composites: inout [NativeDescriptor]) -> Payload {
         if let size = layout.fixedSize(internalVersion: internalVersion) { return .fixed(size) }
         switch layout {
         case .scalar(let code) where code.isWideInteger: return .varint
         case .scalar(let code) where code.isLengthPrefixed: return .lengthPrefixed
         case .scalar(let code): return .scalar(code)
-        default: return .composite(layout)
+        default:
+            composites.append(layout)
+            return .composite(composites.count - 1)
         }
     }
 
@@ -279,8 +289,8 @@ struct BodyParser {
             try body.skip(count: body.readLength(maximumLength: limits.maximumLength))
         case .scalar(let code):
             try code.skip(&body, maximumLength: limits.maximumLength)
-        case .composite(let descriptor):
-            try descriptor.skip(&body, maximumLength: limits.maximumLength)
+        case .composite(let index):
+            try composites[index].skip(&body, maximumLength: limits.maximumLength)
         case .opaque, .none:
             let length = try body.readLength(maximumLength: limits.maximumLength)
             try body.skip(count: length)
