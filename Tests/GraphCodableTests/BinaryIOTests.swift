@@ -49,6 +49,34 @@ import Testing
         }
     }
 
+    /// The UTF-8 check, and the strings made from checked bytes, agree with the standard
+    /// library's generic validation on the edges of the encoding (overlong forms, surrogates,
+    /// code points past U+10FFFF, truncated sequences) and on seeded random bytes drawn mostly
+    /// from lead and continuation bytes.
+    @Test func theUTF8CheckAgreesWithTheStandardLibrary() {
+        func expectAgreement(_ bytes: [UInt8]) {
+            let reference = String(validating: bytes, as: UTF8.self)
+            bytes.withUnsafeBytes { raw in
+                #expect(raw.isUTF8 == (reference != nil), "\(bytes)")
+                #expect(String(checkedUTF8: raw) == reference, "\(bytes)")
+            }
+        }
+        let edges: [[UInt8]] = [
+            [], [0x41], [0xC3, 0xA9], [0xC0, 0x80], [0xC1, 0xBF], [0xC2, 0x80], [0xE0, 0x80, 0x80], [0xE0, 0xA0, 0x80],
+            [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xEF, 0xBF, 0xBD], [0xF0, 0x8F, 0xBF, 0xBF],
+            [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
+            [0xFF], [0x80], [0xE2, 0x82], [0xF0, 0x9F, 0x98], Array("Zürich 東京 👍🏽".utf8), Array("Zürich 東京 👍🏽".utf8.dropLast()),
+        ]
+        for bytes in edges { expectAgreement(bytes) }
+        let pool: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
+                             0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFE, 0xFF]
+        var generator = SplitMix64(seed: 8)
+        for _ in 0 ..< 20_000 {
+            let length = Int.random(in: 0 ... 24, using: &generator)
+            expectAgreement((0 ..< length).map { _ in pool.randomElement(using: &generator)! })
+        }
+    }
+
     @Test func aLargeWriteLeavesRoomForTheWritesAfterIt() {
         var buffer = BinaryWriteBuffer()
         var starts: [UnsafeMutableRawPointer] = []

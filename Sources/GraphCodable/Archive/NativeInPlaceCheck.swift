@@ -73,7 +73,7 @@ extension NativeTypeCode {
             return
         }
         let start = reader.offset
-        let isValid = try reader.withBytes(count: try reader.readCount()) { Self.isUTF8($0) }
+        let isValid = try reader.withBytes(count: try reader.readCount()) { $0.isUTF8 }
         guard isValid else { throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: start) }
     }
 
@@ -86,10 +86,6 @@ extension NativeTypeCode {
 
     /// Whether a string's payload (which parsing checked) holds valid UTF-8.
     static func isUTF8(stringPayload payload: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        isUTF8(text(ofStringPayload: payload))
-    }
-
-    static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.isASCII || String(validating: bytes, as: UTF8.self) != nil
+        text(ofStringPayload: payload).isUTF8
     }
 }
