@@ -201,6 +201,37 @@ import Testing
         #expect(throws: Never.self) { try budget.charge(1000) }
     }
 
+    /// The uniqueness check charges every value inside a compared field it numbers (each
+    /// element of a key that is an array), not one charge for the whole key, and still tells
+    /// equal keys from different ones, NaNs included.
+    @Test func theUniquenessCheckChargesEveryValueInsideAKey() throws {
+        func check(_ value: [[Double]: String]) throws -> (charged: Int, problem: String?) {
+            let bytes = try GraphEncoder().encode(value) as Bytes
+            let archive = try ParsedArchive(bytes: bytes)
+            let dictionary = try #require(archive.nodes.firstIndex { $0.kind == .val })
+            let fields = ArraySlice(archive.comparedFields(of: dictionary, every: 2))
+            let contents = ContentChecks(types: archive.types, internalVersion: archive.header.internalBinaryIOVersion)
+            var reader = BinaryReadBuffer(payloadsOf: bytes, header: archive.header, budget: MemoryBudget(1 << 30))
+            var payloads: [Range<Int>] = []
+            return bytes.withUnsafeBufferPointer { archiveBytes in
+                do {
+                    return (try contents.checkUnique(fields, of: .uniqueKeys, at: 0, in: archiveBytes, reader: &reader, payloads: &payloads), nil)
+                } catch {
+                    return (0, (error as? GCodableError)?.context.debugDescription)
+                }
+            }
+        }
+        let keys = (0 ..< 2).map { key in (0 ..< 500).map { Double(key * 1_000 + $0) } }
+        let distinct = try check([keys[0]: "a", keys[1]: "b"])
+        #expect(distinct.problem == nil)
+        #expect(distinct.charged >= NativeContentCheck.identityCost * 1_002)
+        // Keys that hold a NaN are arrays, which equal themselves: the two are different.
+        #expect(try check([[.nan]: "a", [.nan, 1]: "b"]).problem == nil)
+        let equal = try PayloadRuleTests.archive(
+            of: [[1.0, 2.0]: "a", [1.0, 3.0]: "b"], replacing: PayloadRuleTests.bits(3), with: PayloadRuleTests.bits(2))
+        PayloadRuleTests.expectRefused(equal, as: [[Double]: String].self, "duplicate Dictionary key")
+    }
+
     @Test func headerDefects() throws {
         let data = try GraphEncoder().encode([1, 2, 3]) as Bytes
         var badMagic = data

@@ -31,6 +31,9 @@ struct NativeContentCheck {
     private let budget: MemoryBudget?
     /// What the numbers kept were charged.
     private var charged = 0
+    /// The number of the whole payload, and whether it is unequal to itself, when it is
+    /// compared as a whole (``number(_:_:identities:charged:)``).
+    private var whole: (number: Int, selfUnequal: Bool)?
 
     /// The memory of a value numbered while it is compared.
     static let identityCost = 64
@@ -50,6 +53,33 @@ struct NativeContentCheck {
             throw GCodableError.corrupted(problem.message, rule: problem.rule, at: start)
         }
         return check.charged
+    }
+
+    /// Numbers the payload `reader` holds as a whole among the values `identities` has
+    /// numbered, walking and checking it as ``check(_:_:)`` does (the rules inside it too);
+    /// returns its number and whether Swift finds it unequal to itself (a NaN, or an
+    /// optional, SIMD vector, geometry or range holding one: arrays, sets and dictionaries
+    /// equal themselves, Swift comparing their storage first). Every value numbered is
+    /// charged to the reader's budget and added to `charged`, not given back: `identities`
+    /// keeps the numbers.
+    static func number(
+        _ layout: NativeDescriptor, _ reader: inout BinaryReadBuffer, identities: inout NativeIdentities, charged: inout Int
+    ) throws -> (number: Int, selfUnequal: Bool) {
+        var check = NativeContentCheck(budget: reader.budget)
+        check.compared = [0]
+        swap(&check.identities, &identities)
+        defer {
+            swap(&check.identities, &identities)
+            charged += check.charged
+        }
+        let start = reader.offset
+        do {
+            try layout.walk(&reader) { try check.add($0, $1) }
+        } catch let problem as Problem {
+            throw GCodableError.corrupted(problem.message, rule: problem.rule, at: start)
+        }
+        guard let whole = check.whole else { throw GCodableError.corrupted("an incomplete native value", at: start) }
+        return whole
     }
 
     private struct Problem: Error {
@@ -112,7 +142,10 @@ struct NativeContentCheck {
     /// inside a compared key or element: its container keeps the number, and compares it
     /// when it is a compared one.
     private mutating func completed(number: Int?, scalar: NativeValue?, selfUnequal: Bool) throws {
-        guard let parent = open.indices.last else { return }
+        guard let parent = open.indices.last else {
+            whole = number.map { ($0, selfUnequal) }
+            return
+        }
         if selfUnequal { open[parent].holdsSelfUnequal = true }
         let isCompared = compared.last == open.count
         if isCompared { compared.removeLast() }

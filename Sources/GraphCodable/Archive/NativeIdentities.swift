@@ -50,23 +50,6 @@ struct NativeIdentities {
         return number
     }
 
-    /// The number of a value read whole.
-    mutating func number(of value: NativeValue, _ layout: NativeDescriptor) -> Int {
-        switch (layout, value) {
-        case (.set(let element), .sequence(let elements)), (.array(let element), .sequence(let elements)),
-             (.simd(_, let element), .sequence(let elements)):
-            return container(layout, elements.map { number(of: $0, element) })
-        case (.dictionary(let key, let value), .dictionary(let pairs)):
-            return container(layout, pairs.flatMap { [number(of: $0.key, key), number(of: $0.value, value)] })
-        case (.optional(let wrapped), .optional(let inner)):
-            return container(layout, inner.map { [number(of: $0, wrapped)] } ?? [])
-        case (.range(let bound), .bounds(let lower, let upper)), (.closedRange(let bound), .bounds(let lower, let upper)):
-            return container(layout, [number(of: lower, bound), number(of: upper, bound)])
-        default:
-            return scalar(value, layout)
-        }
-    }
-
     private mutating func fresh() -> Int {
         count += 1
         return count
@@ -90,20 +73,6 @@ struct NativeIdentities {
         case (_, .url(let relative, let base)): return [AnyHashable(relative), AnyHashable(base)]
         case (_, .geometry(let parts)): return parts
         default: return "\(value)"
-        }
-    }
-
-    /// Whether Swift finds the value unequal to itself, which is what typed decoding counts
-    /// against ``SelfUnequalKeys``: a NaN, or an optional, SIMD vector, geometry or range
-    /// holding one. Arrays, sets and dictionaries equal themselves whatever they hold (Swift
-    /// compares their storage first).
-    static func isUnequalToItself(_ value: NativeValue, _ layout: NativeDescriptor) -> Bool {
-        switch (layout, value) {
-        case (.array, _), (.set, _), (.dictionary, _): false
-        case (.optional(let wrapped), .optional(let inner?)): isUnequalToItself(inner, wrapped)
-        case (.range(let bound), .bounds(let lower, let upper)), (.closedRange(let bound), .bounds(let lower, let upper)):
-            isUnequalToItself(lower, bound) || isUnequalToItself(upper, bound)
-        default: holdsNaN(value)
         }
     }
 

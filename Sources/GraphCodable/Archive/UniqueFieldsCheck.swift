@@ -1,7 +1,7 @@
 /// The check that the elements of a set stored node by node, or the keys of such a
 /// dictionary, are unique as typed decoding finds them: compared among the fields that are
 /// nil or native payloads (a field of another kind is not compared, and a payload that does
-/// not read is its own node's problem). The full validation runs it on the nodes it keeps,
+/// not read, or breaks a rule inside it, is its own node's problem). The full validation runs it on the nodes it keeps,
 /// validation in one pass on the fields it keeps of a collection while it is open.
 extension ContentChecks {
     /// Checks that `fields`, the compared fields of the `VAL` at `offset` whose check is
@@ -26,14 +26,18 @@ extension ContentChecks {
         var charged = 0
         defer { budget?.refund(charged) }
         for node in fields {
-            let (value, layout): (NativeValue, NativeDescriptor)
+            let (identity, selfUnequal): (Int, Bool)
             switch (node.kind, types.resolve(node.typeReference)) {
             case (.nil, _):
-                (value, layout) = (.optional(nil), .optional(.scalar(.bool)))
-            case (.biv, .native(let native)?):
+                try budget?.charge(NativeContentCheck.identityCost, at: node.offset)
+                charged += NativeContentCheck.identityCost
+                (identity, selfUnequal) = (identities.container(.optional(.scalar(.bool)), []), false)
+            case (.biv, .native(let layout)?):
                 reader.reposition(to: node.binaryPayload)
                 do {
-                    (value, layout) = (try native.read(&reader), native)
+                    // Walked rather than read whole: every value inside is charged as it is
+                    // numbered, and none is built.
+                    (identity, selfUnequal) = try NativeContentCheck.number(layout, &reader, identities: &identities, charged: &charged)
                 } catch GCodableError.dataCorrupted {
                     // The element's own problem, which the check of its node reports.
                     continue
@@ -41,15 +45,12 @@ extension ContentChecks {
             default:
                 continue
             }
-            if NativeIdentities.isUnequalToItself(value, layout) {
+            if selfUnequal {
                 unequal += 1
                 guard unequal <= SelfUnequalKeys.maximum else {
                     throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal, at: offset)
                 }
             }
-            let identity = identities.number(of: value, layout)
-            try budget?.charge(NativeContentCheck.identityCost, at: node.offset)
-            charged += NativeContentCheck.identityCost
             guard seen.insert(identity).inserted else { throw GCodableError.corrupted(message, rule: rule, at: offset) }
         }
         return charged
