@@ -230,6 +230,13 @@ import Testing
         let equal = try PayloadRuleTests.archive(
             of: [[1.0, 2.0]: "a", [1.0, 3.0]: "b"], replacing: PayloadRuleTests.bits(3), with: PayloadRuleTests.bits(2))
         PayloadRuleTests.expectRefused(equal, as: [[Double]: String].self, "duplicate Dictionary key")
+        // Numbers the budget cannot hold: refused where the key is.
+        let decoder = GraphDecoder()
+        decoder.limits.maximumMemoryBytesPerArchiveByte = 1
+        let long = (0 ..< 10_000).map(Double.init)
+        let large = try GraphEncoder().encode([long: "a", long.reversed(): "b", [1]: "c"]) as Bytes
+        let refused = decoder.validate(large).problems
+        #expect(refused.count == 1 && refused.first?.message.contains("bytes of memory") == true && refused.first?.byteOffset != nil)
     }
 
     @Test func headerDefects() throws {

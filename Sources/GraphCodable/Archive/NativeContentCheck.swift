@@ -46,12 +46,7 @@ struct NativeContentCheck {
     static func check(_ layout: NativeDescriptor, _ reader: inout BinaryReadBuffer) throws -> Int {
         var check = NativeContentCheck(budget: reader.budget)
         defer { check.budget?.refund(check.charged) }
-        let start = reader.offset
-        do {
-            try layout.walk(&reader) { try check.add($0, $1) }
-        } catch let problem as Problem {
-            throw GCodableError.corrupted(problem.message, rule: problem.rule, at: start)
-        }
+        try check.walk(layout, &reader)
         return check.charged
     }
 
@@ -73,13 +68,23 @@ struct NativeContentCheck {
             charged += check.charged
         }
         let start = reader.offset
-        do {
-            try layout.walk(&reader) { try check.add($0, $1) }
-        } catch let problem as Problem {
-            throw GCodableError.corrupted(problem.message, rule: problem.rule, at: start)
-        }
+        try check.walk(layout, &reader)
         guard let whole = check.whole else { throw GCodableError.corrupted("an incomplete native value", at: start) }
         return whole
+    }
+
+    /// Walks the payload `reader` holds, step by step; a problem, or the memory budget
+    /// running out, is thrown at the payload's offset.
+    private mutating func walk(_ layout: NativeDescriptor, _ reader: inout BinaryReadBuffer) throws {
+        let start = reader.offset
+        do {
+            try layout.walk(&reader) { try add($0, $1) }
+        } catch let problem as Problem {
+            throw GCodableError.corrupted(problem.message, rule: problem.rule, at: start)
+        } catch GCodableError.limitExceeded(var context) where context.byteOffset == nil {
+            context.byteOffset = start
+            throw GCodableError.limitExceeded(context)
+        }
     }
 
     private struct Problem: Error {
