@@ -1,8 +1,9 @@
 /// The check that the elements of a set stored node by node, or the keys of such a
 /// dictionary, are unique as typed decoding finds them: compared among the fields that are
 /// nil or native payloads (a field of another kind is not compared, and a payload that does
-/// not read, or breaks a rule inside it, is its own node's problem). The full validation runs it on the nodes it keeps,
-/// validation in one pass on the fields it keeps of a collection while it is open.
+/// not read, or breaks a rule inside it, is its own node's problem). The full validation
+/// runs it on the nodes it keeps, validation in one pass on the fields it keeps of a
+/// collection while it is open.
 extension ContentChecks {
     /// Checks that `fields`, the compared fields of the `VAL` at `offset` whose check is
     /// `check`, are unique; a problem is the `VAL`'s. `archive` holds the archive's bytes,
