@@ -132,9 +132,9 @@ struct BodyParser {
         // foretells may be far more than its nodes take (a small budget would refuse a valid
         // archive), and the part of a large list they have not reached is untouched pages.
         var chargedNodes = 0
-        var open: [OpenValue] = []
-        // The unkeyed fields of the innermost open value so far, kept here rather than in
-        // `open`, whose every change is a check that its storage is not shared.
+        var open = ParseStack<OpenValue>()
+        // The unkeyed fields of the innermost open value so far, kept here rather than on
+        // top of `open`, so that counting a field writes no memory.
         var unkeyedFieldCount: UInt32 = 0
         var maximumDepth = 0
         var foundationValueCount = 0
@@ -316,7 +316,7 @@ struct BodyParser {
 
     /// Checks the number of fields, `count`, of a closed collection: a dictionary alternates
     /// keys and values, an optional box holds one value.
-    private func checkFieldCount(_ count: UInt32, of collection: OpenValue, _ open: [OpenValue], step: Step?) throws {
+    private func checkFieldCount(_ count: UInt32, of collection: OpenValue, _ open: borrowing ParseStack<OpenValue>, step: Step?) throws {
         let offset = Int(collection.offset)
         if collection.collectionType == NativeTypeCode.dictionary.rawValue, !count.isMultiple(of: 2) {
             try problems.report(problem(open, "a Dictionary of \(count) fields: keys and values alternate", rule: .dictionaryFields, at: offset, step: step))
@@ -331,8 +331,9 @@ struct BodyParser {
     /// node itself has its byte offset only).
     @inline(never)
     private func problem(
-        _ open: [OpenValue], _ description: String, rule: FormatRule, at offset: Int, step: Step?
+        _ open: borrowing ParseStack<OpenValue>, _ description: String, rule: FormatRule, at offset: Int, step: Step?
     ) -> GCodableError {
+        let open = open.elements
         let note = open.first.flatMap { $0.index > 0 ? GCodableError.afterRootNote($0.objectID) : nil } ?? ""
         var context = GCodableError.Context(debugDescription: description + note, byteOffset: offset)
         context.rule = rule
