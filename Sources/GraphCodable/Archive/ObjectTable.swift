@@ -40,8 +40,12 @@ struct ObjectTable<Value> {
             // Grown by doubling, not to each new id: an append per object cost a tenth of
             // parsing an archive of small objects.
             let grown = max(slot, min(2 * dense.count - 1, denseLimit)) + 1
-            dense.append(contentsOf: repeatElement(nil, count: grown - dense.count))
-            dense[slot] = value
+            dense = [Value?](unsafeUninitializedCapacity: grown) { slots, initialized in
+                let copied = slots.initialize(fromContentsOf: dense)
+                slots[copied...].initialize(repeating: nil)
+                slots[slot] = value
+                initialized = grown
+            }
         } else {
             sparse[UInt32(slot)] = value
         }
