@@ -1,6 +1,6 @@
 /// JSON composed straight into its bytes, for answers made often or of many parts (the
-/// validation report, the type map): Foundation's `JSONEncoder` took 9 to 14 µs for a
-/// report of a few members, a twenty-fifth of a validation's request. It writes what
+/// validation report, the type map, problems): Foundation's `JSONEncoder` took 9 to 14 µs
+/// for a report of a few members, a twenty-fifth of a validation's request. It writes what
 /// ``JSONBody`` writes for the same value: the caller gives object members sorted by their
 /// names' UTF-8 bytes and leaves out absent ones, and strings are escaped alike (quotes,
 /// backslashes and control characters only).
@@ -62,21 +62,33 @@ struct JSONWriter {
         if afterValue { bytes.append(UInt8(ascii: ",")) }
     }
 
+    /// `string` quoted: the runs between the bytes that need an escape copied whole (a
+    /// byte at a time, each append checked the array's storage and room).
     private mutating func appendString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
-            case 0x08: bytes += #"\b"#.utf8
-            case 0x09: bytes += #"\t"#.utf8
-            case 0x0A: bytes += #"\n"#.utf8
-            case 0x0C: bytes += #"\f"#.utf8
-            case 0x0D: bytes += #"\r"#.utf8
-            case ..<0x20: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]]
-            default: bytes.append(byte)
+        var string = string
+        string.withUTF8 { utf8 in
+            var run = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run ..< index]))
+                appendEscape(of: byte)
+                run = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscape(of byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
+        case 0x08: bytes += #"\b"#.utf8
+        case 0x09: bytes += #"\t"#.utf8
+        case 0x0A: bytes += #"\n"#.utf8
+        case 0x0C: bytes += #"\f"#.utf8
+        case 0x0D: bytes += #"\r"#.utf8
+        default: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]]
+        }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -73,6 +73,30 @@ import Testing
         }
     }
 
+    /// Problem objects drawn at random (members nested, names beyond ASCII, integers to
+    /// their extremes), and a problem answer's body.
+    @Test func problemsAreWhatJSONBodyWrites() {
+        var generator = SeededGenerator(seed: 0x9_0B1E)
+        func member(depth: Int) -> ProblemMember {
+            switch Int.random(in: depth < 3 ? 0 ... 3 : 0 ... 2, using: &generator) {
+            case 0: return .string(Self.randomString(Int.random(in: 0 ... 20, using: &generator), &generator))
+            case 1: return .integer([Int.min, Int.max, 0, -1, Int.random(in: .min ... .max, using: &generator)].randomElement(using: &generator)!)
+            case 2: return .strings((0 ..< Int.random(in: 0 ... 3, using: &generator)).map { _ in Self.randomString(5, &generator) })
+            default:
+                let names = ["type", "status", "detail", "e\u{301}", "\u{212B}", "\u{C6}", "\u{1F600}"]
+                    + (0 ..< 2).map { _ in Self.randomString(4, &generator) }
+                return .object(Dictionary(names.filter { _ in Bool.random(using: &generator) }.map { ($0, member(depth: depth + 1)) },
+                                          uniquingKeysWith: { first, _ in first }))
+            }
+        }
+        for member in (0 ..< 500).map({ _ in member(depth: 0) }) {
+            #expect(member.json == JSONBody.encode(member), "\(String(decoding: member.json, as: UTF8.self))")
+        }
+        let answer = Problem(.notFound, "no resource at /nope", members: ["byteOffset": .integer(7)]).response
+        #expect(String(decoding: answer.body, as: UTF8.self)
+            == #"{"byteOffset":7,"detail":"no resource at /nope","status":404,"title":"No such resource","type":"urn:graphcodable:problem:not-found"}"#)
+    }
+
     /// Entries drawn at random, enough of them to be sent in several pieces: the pieces
     /// joined are `{"types":[…]}` around what `JSONBody` writes for each entry.
     @Test func typeMapsAreWhatJSONBodyWritesEntryByEntry() throws {
