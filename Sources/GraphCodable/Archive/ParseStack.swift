@@ -1,6 +1,6 @@
 /// A stack of plain values in memory of its own, for the innermost loop of a parse: an
-/// array checks that its storage is not shared at every push and pop, a call that took a
-/// few percent of a validation.
+/// array checks that its storage is not shared at every push and pop, a call into the
+/// runtime each time.
 struct ParseStack<Element: BitwiseCopyable>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private var capacity = 16
