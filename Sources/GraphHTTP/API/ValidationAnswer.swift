@@ -50,8 +50,7 @@ struct ValidationAnswer: Encodable {
         writer.value(maximumDepth)
         writer.key("nodeCounts")
         writer.beginObject()
-        // By the keys' UTF-8 bytes, as JSONEncoder sorts; String's `<` compares canonical forms.
-        for (kind, count) in nodeCounts.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        for (kind, count) in JSONWriter.sortedMembers(nodeCounts) {
             writer.key(kind)
             writer.value(count)
         }

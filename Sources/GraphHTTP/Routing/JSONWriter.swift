@@ -40,6 +40,12 @@ struct JSONWriter {
         afterValue = true
     }
 
+    /// The members of `object` in the order ``JSONBody`` writes them: by their names' UTF-8
+    /// bytes (String's `<` compares canonical forms).
+    static func sortedMembers<Value>(_ object: [String: Value]) -> [(key: String, value: Value)] {
+        object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
+
     /// Hands the bytes written so far to `output` and forgets them: a long answer is sent in
     /// pieces, and the JSON goes on where it was.
     mutating func flush(to output: ([UInt8]) throws -> Void) rethrows {

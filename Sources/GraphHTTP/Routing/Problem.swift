@@ -78,8 +78,7 @@ public enum ProblemMember: Sendable, Equatable, Encodable {
             writer.endArray()
         case .object(let members):
             writer.beginObject()
-            // By the names' UTF-8 bytes, as JSONEncoder sorts; String's `<` compares canonical forms.
-            for (name, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            for (name, member) in JSONWriter.sortedMembers(members) {
                 writer.key(name)
                 member.write(to: &writer)
             }
