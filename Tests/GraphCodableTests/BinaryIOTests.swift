@@ -29,9 +29,6 @@ import Testing
         #expect(try Self.written { try [1, 2].write(to: &$0) } == [2, 2, 4])
     }
 
-    /// A large write leaves room for the small writes after it: none of them moves the bytes
-    /// (growing to just what the large write needed made the next write copy them all, the
-    /// old and the new array held at once).
     /// The ASCII check finds a byte of 0x80 or more at every place of every length up to
     /// 40, the lengths under eight words and the words that overlap the last eight.
     @Test func theASCIICheckSeesEveryByte() {
@@ -51,8 +48,9 @@ import Testing
 
     /// The UTF-8 check, and the strings made from checked bytes, agree with the standard
     /// library's generic validation on the edges of the encoding (overlong forms, surrogates,
-    /// code points past U+10FFFF, truncated sequences) and on seeded random bytes drawn mostly
-    /// from lead and continuation bytes.
+    /// code points past U+10FFFF, truncated sequences), on every pair of bytes, on every lead
+    /// byte of three and four with every second byte and the edges of the continuations after
+    /// it, and on seeded random bytes drawn mostly from lead and continuation bytes.
     @Test func theUTF8CheckAgreesWithTheStandardLibrary() {
         func expectAgreement(_ bytes: [UInt8]) {
             let reference = String(validating: bytes, as: UTF8.self)
@@ -68,6 +66,17 @@ import Testing
             [0xFF], [0x80], [0xE2, 0x82], [0xF0, 0x9F, 0x98], Array("Zürich 東京 👍🏽".utf8), Array("Zürich 東京 👍🏽".utf8.dropLast()),
         ]
         for bytes in edges { expectAgreement(bytes) }
+        for first in UInt8.min ... UInt8.max {
+            for second in UInt8.min ... UInt8.max {
+                expectAgreement([first, second])
+                guard first >= 0xE0 else { continue }
+                let continuations: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC0]
+                for third in continuations {
+                    expectAgreement([first, second, third])
+                    if first >= 0xF0 { for fourth in continuations { expectAgreement([first, second, third, fourth]) } }
+                }
+            }
+        }
         let pool: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
                              0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFE, 0xFF]
         var generator = SplitMix64(seed: 8)
@@ -77,6 +86,9 @@ import Testing
         }
     }
 
+    /// A large write leaves room for the small writes after it: none of them moves the bytes
+    /// (growing to just what the large write needed made the next write copy them all, the
+    /// old and the new array held at once).
     @Test func aLargeWriteLeavesRoomForTheWritesAfterIt() {
         var buffer = BinaryWriteBuffer()
         var starts: [UnsafeMutableRawPointer] = []
