@@ -109,6 +109,39 @@ import Testing
         }
     }
 
+    /// The elements of arrays and dictionaries of the common scalars, which the decoder reads
+    /// in a loop of their own, name their index too: a node of another type, and a string
+    /// whose UTF-8 is invalid.
+    @Test func scalarElementsNameTheirIndex() throws {
+        let strings = try GraphEncoder().encode(Tree(leaves: ["a", "b"])) as Bytes
+        do {
+            _ = try GraphDecoder().decode(Tree<Int>.self, from: strings)
+            Issue.record("decoded strings as numbers")
+        } catch GCodableError.typeMismatch(let type, let context) {
+            #expect(type is Int.Type)
+            #expect(context.path == [.key("leaves"), .index(0)])
+            #expect(context.debugDescription.contains("found BIV of type String"))
+        }
+        let entries = try GraphEncoder().encode(["a": "x", "b": "y"]) as Bytes
+        do {
+            _ = try GraphDecoder().decode([String: Double].self, from: entries)
+            Issue.record("decoded strings as numbers")
+        } catch GCodableError.typeMismatch(let type, let context) {
+            #expect(type is Double.Type)
+            #expect(context.path == [.index(1)])
+        }
+        var invalid = try GraphEncoder().encode(["ok", "QZ"]) as Bytes
+        let start = try #require(invalid.indices.dropLast().first { invalid[$0] == UInt8(ascii: "Q") && invalid[$0 + 1] == UInt8(ascii: "Z") })
+        invalid[start] = 0xFF
+        do {
+            _ = try GraphDecoder().decode([String].self, from: RawArchive.resealed(invalid))
+            Issue.record("read invalid UTF-8")
+        } catch let error as GCodableError {
+            #expect(error.context.rule == .stringUTF8)
+            #expect(error.context.path == [.index(1)])
+        }
+    }
+
     /// A field decoded after the root, through `deferDecode`, still names its path.
     @Test func deferredFieldsNameTheirPath() throws {
         for (isKeyed, step) in [(true, GCodableError.PathComponent.key("leaves")), (false, .index(0))] {

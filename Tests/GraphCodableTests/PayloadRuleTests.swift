@@ -54,6 +54,8 @@ import Testing
         // the Kelvin sign is K to Swift.
         let kelvin = try Self.archive(of: ["\u{212A}": 1, "x": 2], replacing: Array("\u{1}x".utf8), with: Array("\u{1}K".utf8))
         Self.expectRefused(kelvin, as: [String: Int].self, "duplicate Dictionary key")
+        let members = try Self.archive(of: Set(["a", "b"]), replacing: Array("\u{1}b".utf8), with: Array("\u{1}a".utf8))
+        Self.expectRefused(members, as: Set<String>.self, "duplicate Set element")
         let sets = try Self.archive(of: Set([[1, 2], [1, 3]]), replacing: [2, 2, 6], with: [2, 2, 4])
         Self.expectRefused(sets, as: Set<[Int]>.self, "duplicate Set element")
     }
