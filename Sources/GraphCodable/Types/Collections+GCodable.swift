@@ -3,6 +3,13 @@
 // as one BinaryIO block instead.
 
 extension GEncoder {
+    /// The session encoding an archive, when this encoder is one (found as
+    /// ``GDecoder/session`` is).
+    var session: EncodingSession? {
+        guard ObjectIdentifier(type(of: self)) == ObjectIdentifier(EncodingSession.self) else { return nil }
+        return unsafeDowncast(self as AnyObject, to: EncodingSession.self)
+    }
+
     /// Encodes each element unkeyed, in order.
     fileprivate func encodeElements<S: Sequence>(of elements: S) throws where S.Element: GEncodable {
         for element in elements { try encode(element) }
@@ -12,6 +19,14 @@ extension GEncoder {
     /// (no iterator, and no copy of the element).
     fileprivate func encodeElements<Element: GEncodable>(in elements: UnsafeBufferPointer<Element>) throws {
         for index in elements.indices { try encode(elements[index]) }
+    }
+
+    /// Encodes each key and then its value, unkeyed.
+    fileprivate func encodeEntries<Key: GEncodable, Value: GEncodable>(of entries: [Key: Value]) throws {
+        for (key, value) in entries {
+            try encode(key)
+            try encode(value)
+        }
     }
 }
 
@@ -74,10 +89,53 @@ extension GDecoder {
     }
 }
 
-// Collections of the scalars with a fast path (``ScalarFastPath``) decoding an archive
-// call the helpers above on the session with their concrete types, which specializes the
-// loop: no call through `GDecoder` and no generic decode or insertion per element (the
-// generic loop took two thirds of decoding a `[String: Double]`).
+// Collections of the scalars with a fast path (``ScalarFastPath``) encoding or decoding an
+// archive call the helpers above on the session with their concrete types, which
+// specializes the loop: no call through `GEncoder` or `GDecoder`, no generic copy, decode
+// or insertion per element (the generic loop took two thirds of decoding a
+// `[String: Double]`, and retaining and releasing each string a third of encoding a
+// `[String]`).
+
+extension EncodingSession {
+    /// Encodes `elements`, whose `Element` is `scalar`'s type.
+    fileprivate func encodeScalars<Element>(_ scalar: ScalarFastPath.Scalar, in elements: UnsafeBufferPointer<Element>) throws {
+        let raw = UnsafeRawBufferPointer(elements)
+        switch scalar {
+        case .int: try encodeElements(in: raw.assumingMemoryBound(to: Int.self))
+        case .string: try encodeElements(in: raw.assumingMemoryBound(to: String.self))
+        case .double: try encodeElements(in: raw.assumingMemoryBound(to: Double.self))
+        case .float: try encodeElements(in: raw.assumingMemoryBound(to: Float.self))
+        }
+    }
+
+    /// Encodes `members`, whose `Element` is `scalar`'s type. (Sets of floating-point
+    /// numbers, rare, take the general loop.)
+    fileprivate func encodeScalarMembers<Element: GEncodable>(_ scalar: ScalarFastPath.Scalar, of members: Set<Element>) throws {
+        switch scalar {
+        case .int: try encodeElements(of: unsafeBitCast(members, to: Set<Int>.self))
+        case .string: try encodeElements(of: unsafeBitCast(members, to: Set<String>.self))
+        case .double, .float: try encodeElements(of: members)
+        }
+    }
+
+    /// Encodes `entries`, whose `Key` is `key`'s type and `Value` is `value`'s. (Keys of
+    /// floating-point numbers, rare, take the general loop.)
+    fileprivate func encodeScalarEntries<Key: GEncodable, Value: GEncodable>(
+        _ key: ScalarFastPath.Scalar, _ value: ScalarFastPath.Scalar, of entries: [Key: Value]
+    ) throws {
+        switch (key, value) {
+        case (.string, .int): try encodeEntries(of: unsafeBitCast(entries, to: [String: Int].self))
+        case (.string, .string): try encodeEntries(of: unsafeBitCast(entries, to: [String: String].self))
+        case (.string, .double): try encodeEntries(of: unsafeBitCast(entries, to: [String: Double].self))
+        case (.string, .float): try encodeEntries(of: unsafeBitCast(entries, to: [String: Float].self))
+        case (.int, .int): try encodeEntries(of: unsafeBitCast(entries, to: [Int: Int].self))
+        case (.int, .string): try encodeEntries(of: unsafeBitCast(entries, to: [Int: String].self))
+        case (.int, .double): try encodeEntries(of: unsafeBitCast(entries, to: [Int: Double].self))
+        case (.int, .float): try encodeEntries(of: unsafeBitCast(entries, to: [Int: Float].self))
+        case (.double, _), (.float, _): try encodeEntries(of: entries)
+        }
+    }
+}
 
 extension DecodingSession {
     /// The remaining unkeyed values, as `[Element]`: `Element` is `scalar`'s type.
@@ -120,7 +178,13 @@ extension DecodingSession {
 }
 
 extension Array: GEncodable where Element: GEncodable {
-    public func encode(to encoder: GEncoder) throws { try withUnsafeBufferPointer { try encoder.encodeElements(in: $0) } }
+    public func encode(to encoder: GEncoder) throws {
+        if let session = encoder.session, let scalar = ScalarFastPath.scalar(Element.self) {
+            try withUnsafeBufferPointer { try session.encodeScalars(scalar, in: $0) }
+        } else {
+            try withUnsafeBufferPointer { try encoder.encodeElements(in: $0) }
+        }
+    }
 }
 
 extension Array: GDecodable where Element: GDecodable {
@@ -158,7 +222,11 @@ extension ContiguousArray: NativeBinaryType where Element: NativeBinaryType {
 extension Set: GEncodable where Element: GEncodable {
     public func encode(to encoder: GEncoder) throws {
         try SelfUnequalKeys.checkWritable(Self.self, keys: self)
-        try encoder.encodeElements(of: self)
+        if let session = encoder.session, let scalar = ScalarFastPath.scalar(Element.self) {
+            try session.encodeScalarMembers(scalar, of: self)
+        } else {
+            try encoder.encodeElements(of: self)
+        }
     }
 }
 
@@ -182,9 +250,10 @@ extension Set: NativeBinaryType where Element: NativeBinaryType {
 extension Dictionary: GEncodable where Key: GEncodable, Value: GEncodable {
     public func encode(to encoder: GEncoder) throws {
         try SelfUnequalKeys.checkWritable(Self.self, keys: keys)
-        for (key, value) in self {
-            try encoder.encode(key)
-            try encoder.encode(value)
+        if let session = encoder.session, let key = ScalarFastPath.scalar(Key.self), let value = ScalarFastPath.scalar(Value.self) {
+            try session.encodeScalarEntries(key, value, of: self)
+        } else {
+            try encoder.encodeEntries(of: self)
         }
     }
 }
