@@ -67,6 +67,10 @@ import Testing
         try ExactRoundTrip.check(Sources.sets(of: Sources.strings), seed: 67)
         try ExactRoundTrip.check(Sources.dictionaries(Sources.doubles, Sources.strings), seed: 68)
         try ExactRoundTrip.check(Sources.dictionaries(Sources.strings, Sources.optionals(of: Sources.dates)), seed: 69)
+        // Dictionaries of the scalars whose loops are specialized (stored node by node: their
+        // keys or values are strings).
+        try ExactRoundTrip.check(Sources.dictionaries(Sources.strings, Sources.doubles), seed: 160)
+        try ExactRoundTrip.check(Sources.dictionaries(Sources.integers(Int.self), Sources.strings), seed: 161)
     }
 
     @Test func ranges() throws {
