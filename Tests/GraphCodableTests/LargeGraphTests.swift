@@ -131,6 +131,36 @@ import Testing
     }
 }
 
+extension LargeGraphTests {
+    /// A value nested in itself through an array: two levels a step.
+    struct Nest: GCodable {
+        let inner: [Nest]
+        init(_ inner: [Nest]) { self.inner = inner }
+        init(from decoder: GDecoder) throws { inner = try decoder.decode() }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(inner) }
+
+        static func steps(_ count: Int) -> Nest { (0 ..< count).reduce(Nest([])) { inner, _ in Nest([inner]) } }
+    }
+
+    /// The encoder writes values nested as deep as the default limits read, and refuses to
+    /// write them a level deeper (which it once wrote, and the decoder then refused).
+    @Test func valuesNestAtMostAsDeepAsReadersTakeByDefault() throws {
+        let outcome = try Self.onThread(stackSize: 256 << 20) { () -> (Int, Bool, String?) in
+            // 5,000 nested values: the innermost at level 9,999, its empty array at 10,000.
+            let deepest = ValueBox(Nest.steps(4_999))
+            let archive = try GraphEncoder().encode(deepest.value) as Bytes
+            let depth = GraphDecoder().validate(archive).maximumDepth
+            let decoded = try GraphDecoder().decode(Nest.self, from: archive)
+            var refusal: String?
+            do { _ = try GraphEncoder().encode([deepest.value]) as Bytes } catch { refusal = "\(error)" }
+            return (depth, decoded.inner.count == 1, refusal)
+        }
+        #expect(outcome.0 == 10_000)
+        #expect(outcome.1)
+        #expect(outcome.2?.contains("more than 10000 levels deep") == true, "\(outcome.2 ?? "encoded")")
+    }
+}
+
 /// The result of work done on another thread, read after the thread signals it is done.
 private final class ResultBox<T>: @unchecked Sendable {
     var result: Result<T, any Error>?

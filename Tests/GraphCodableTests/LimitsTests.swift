@@ -1,6 +1,7 @@
 import Foundation
-import GraphCodable
 import Testing
+
+@testable import GraphCodable
 
 /// Archives crafted to exceed each limit get the matching error.
 @Suite struct LimitsTests {
@@ -53,6 +54,60 @@ import Testing
         let report = GraphDecoder().validate(many)
         #expect(report.isValid, "\(report)")
         #expect(report.nodeCounts["NIL"] == 4_100_000)
+    }
+
+    /// The type and key tables too: an entry takes at least a byte, and its memory is
+    /// charged to the budget, so keys made at run time (as many as a program likes) read back.
+    @Test func tableSizesScaleWithTheArchiveByDefault() throws {
+        // The archive of a root Int, its empty key table widened to 1,000,001 keys of 8
+        // bytes ("k0000000"…), each after its length.
+        let root = try GraphEncoder(.omitChecksum).encode(7) as Bytes
+        #expect(root.suffix(2) == [0, 0], "no types, no keys")
+        let count = 1_000_001
+        var keyTable = BinaryWriteBuffer()
+        keyTable.writeCount(count)
+        var keys = [UInt8](repeating: UInt8(ascii: "0"), count: 9 * count)
+        for number in 0 ..< count {
+            keys[9 * number] = 8
+            keys[9 * number + 1] = UInt8(ascii: "k")
+            var rest = number
+            for digit in stride(from: 9 * number + 8, to: 9 * number + 1, by: -1) {
+                keys[digit] += UInt8(rest % 10)
+                rest /= 10
+            }
+        }
+        var archive = Array(root.dropLast()) + keyTable.bytes + keys
+        withUnsafeBytes(of: UInt64(1 + keyTable.bytes.count + keys.count).littleEndian) { archive.replaceSubrange(32 ..< 40, with: $0) }
+        #expect(try GraphDecoder().decode(Int.self, from: archive) == 7)
+        let report = GraphDecoder().validate(archive)
+        #expect(report.isValid, "\(report)")
+        let server = GraphDecoder()
+        server.limits.maximumTableCount = 1_000_000
+        #expect(throws: GCodableError.self) { try server.decode(Int.self, from: archive) }
+    }
+
+    /// Type entries cost more memory than the budget gives a byte of archive: a type table
+    /// of one-byte entries is refused at its count, before any entry is read.
+    @Test func typeTablesBeyondTheBudgetAreRefusedAtTheirCount() throws {
+        let root = try GraphEncoder(.omitChecksum).encode(7) as Bytes
+        var tables = BinaryWriteBuffer()
+        tables.writeCount(20_000)
+        let typeTable = tables.bytes + [UInt8](repeating: 1, count: 20_000)
+        var archive = Array(root.dropLast(2)) + typeTable + [0]
+        withUnsafeBytes(of: UInt64(typeTable.count + 1).littleEndian) { archive.replaceSubrange(32 ..< 40, with: $0) }
+        do {
+            _ = try GraphDecoder().decode(Int.self, from: archive)
+            Issue.record("a type table beyond the budget was read")
+        } catch GCodableError.limitExceeded(let context) {
+            #expect(context.debugDescription.contains("ArchiveLimits.maximumMemoryBytesPerArchiveByte"))
+            #expect(context.byteOffset == root.count - 2)
+        }
+    }
+
+    /// No reader takes an archive beyond 4 GiB, so the encoder refuses to write one.
+    @Test func archivesBeyondWhatReadersTakeAreRefusedWhenWritten() {
+        #expect(throws: Never.self) { try EncodingSession.checkArchiveSize(Int(UInt32.max), of: Data.self) }
+        #expect(throws: GCodableError.self) { try EncodingSession.checkArchiveSize(Int(UInt32.max) + 1, of: Data.self) }
     }
 
     @Test func depth() throws {

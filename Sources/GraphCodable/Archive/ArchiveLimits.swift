@@ -10,21 +10,26 @@ public struct ArchiveLimits: Sendable, Equatable {
     /// memory budget, so any archive the library writes within ``maximumArchiveSize``
     /// reads back. graph-server sets 4,000,000.
     public var maximumNodeCount = Int.max
-    /// The deepest nesting of `VAL` and `REF` nodes.
-    public var maximumDepth = 10_000
-    /// The longest string, data or opaque BinaryIO payload, in bytes.
-    public var maximumLength = 256 << 20
-    /// The most entries in the type table, and the most keys in the key table.
-    public var maximumTableCount = 1_000_000
+    /// The deepest nesting of `VAL` and `REF` nodes. ``GraphEncoder`` writes no deeper than
+    /// the default, so that what it writes reads back with the defaults.
+    public var maximumDepth = defaultMaximumDepth
+    /// The longest string, data or opaque BinaryIO payload, in bytes. By default none beyond
+    /// the archive's size: its bytes are in the archive. graph-server sets its upload limit.
+    public var maximumLength = Int.max
+    /// The most entries in the type table, and the most keys in the key table. By default
+    /// none beyond the archive's size: an entry takes at least one byte, and the memory each
+    /// costs is charged to the memory budget, so an archive whose keys are made at run time
+    /// reads back however many it has. graph-server sets 1,000,000.
+    public var maximumTableCount = Int.max
     /// The most memory that reading an archive may build, in bytes per byte of archive:
-    /// parsing it (32 bytes a node), decoding it (each value at its size in memory, each
-    /// collection at the room it reserves), validating it (the keys and elements compared),
-    /// its structural model (``GraphArchive``, 32 bytes a node and its payloads). Any archive
-    /// may build ``minimumBudget`` whatever its size; the default, 128, leaves room for
-    /// archives of one-byte nodes (`nil`s), and typical archives take 3 to 10. Without it,
-    /// a small archive could make a large value: an array of nil `SIMD64<Double>?` costs
-    /// 513 bytes of memory per archive byte. What your own `init(from:)` allocates beyond
-    /// the values it decodes is not counted.
+    /// parsing it (its tables' entries, 32 bytes a node), decoding it (each value at its
+    /// size in memory, each collection at the room it reserves), validating it (the keys
+    /// and elements compared), its structural model (``GraphArchive``, 32 bytes a node and
+    /// its payloads). Any archive may build ``minimumBudget`` whatever its size; the
+    /// default, 128, leaves room for archives of one-byte nodes (`nil`s), and typical
+    /// archives take 3 to 10. Without it, a small archive could make a large value: an array
+    /// of nil `SIMD64<Double>?` costs 513 bytes of memory per archive byte. What your own
+    /// `init(from:)` allocates beyond the values it decodes is not counted.
     public var maximumMemoryBytesPerArchiveByte = 128
     /// The longest text made from an archive (its dump, its JSON form, compact or
     /// indented), in bytes per byte of archive. Any archive may make ``minimumBudget`` of
@@ -33,6 +38,9 @@ public struct ArchiveLimits: Sendable, Equatable {
     /// for the indented JSON form of the deepest archives (some 140 times their size);
     /// typical JSON forms are 5 to 15 times their archive.
     public var maximumTextBytesPerArchiveByte = 256
+
+    /// The default ``maximumDepth``.
+    static let defaultMaximumDepth = 10_000
 
     /// What any archive may build and write, however small: 1 MiB.
     public static let minimumBudget = 1 << 20

@@ -25,9 +25,8 @@ struct ArchivePrelude {
             bytes: bytes, range: header.tablesRange, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
         tables.endRule = .tablesEnd
-        types = try TypeTable.read(from: &tables, maximumCount: limits.maximumTableCount, maximumLength: limits.maximumLength)
-        try budget.charge(types.count, of: Self.typeEntryCost)
-        keys = try KeyTable.read(from: &tables, maximumCount: limits.maximumTableCount, maximumLength: limits.maximumLength)
+        types = try TypeTable.read(from: &tables, limits: limits, budget: budget)
+        keys = try KeyTable.read(from: &tables, limits: limits, budget: budget)
         guard tables.isAtEnd else {
             throw GCodableError.invalid("\(tables.remainingCount) unexpected bytes after the key table", rule: .tablesTrailingBytes, at: tables.offset)
         }
@@ -40,9 +39,6 @@ struct ArchivePrelude {
         prelude.budget = MemoryBudget(budget.total, remaining: remaining)
         return prelude
     }
-
-    /// The memory of a type table entry, resolved.
-    private static let typeEntryCost = 64
 
     /// Parses the body, handing its nodes to `nodes`; with a `problems` log, as
     /// ``init(bytes:limits:problems:)``.

@@ -32,17 +32,24 @@ struct KeyTable: Equatable {
         for key in keys { buffer.writeString(key) }
     }
 
-    /// Reads a table, rejecting duplicate keys; `maximumCount` bounds the number of keys.
-    static func read(from reader: inout BinaryReadBuffer, maximumCount: Int, maximumLength: Int) throws -> KeyTable {
+    /// The memory a key takes, charged for the count of keys before they are read: its string
+    /// in the list and in the dictionary of ids (a long one's bytes stored once, beside a
+    /// header), room for the list and the dictionary to grow.
+    private static let entryCost = 96
+
+    /// Reads a table, rejecting duplicate keys, within `limits` (the count of keys, their
+    /// length) and `budget`.
+    static func read(from reader: inout BinaryReadBuffer, limits: ArchiveLimits, budget: MemoryBudget) throws -> KeyTable {
         let start = reader.offset
         let count = try reader.readCount()
-        guard count <= maximumCount else {
-            throw GCodableError.limit("key table has \(count) keys, the limit is \(maximumCount)", at: start)
+        guard count <= limits.maximumTableCount else {
+            throw GCodableError.limit("key table has \(count) keys, the limit is \(limits.maximumTableCount)", at: start)
         }
+        try budget.charge(count, of: entryCost, at: start)
         var table = KeyTable()
         for index in 0 ..< count {
             let offset = reader.offset
-            let key = try reader.readString(maximumLength: maximumLength)
+            let key = try reader.readString(maximumLength: limits.maximumLength)
             guard table.ids[key] == nil else {
                 throw GCodableError.invalid("key table entry \(index + 1) duplicates \"\(key)\"", rule: .keysDuplicate, at: offset)
             }

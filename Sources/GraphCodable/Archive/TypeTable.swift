@@ -144,13 +144,20 @@ struct TypeTable: Equatable {
         return UInt32(code.rawValue)
     }
 
-    /// Reads a table, checking every entry; `maximumCount` bounds the number of entries.
-    static func read(from reader: inout BinaryReadBuffer, maximumCount: Int, maximumLength: Int) throws -> TypeTable {
+    /// The memory an entry takes, charged for the count of entries before they are read: its
+    /// place in the list and in the dictionary of references (room to grow included), the
+    /// storage of its names or of its components.
+    private static let entryCost = 4 * MemoryLayout<ResolvedType>.stride + 128
+
+    /// Reads a table, checking every entry, within `limits` (the count of entries, the
+    /// length of names) and `budget`.
+    static func read(from reader: inout BinaryReadBuffer, limits: ArchiveLimits, budget: MemoryBudget) throws -> TypeTable {
         let start = reader.offset
         let count = try reader.readCount()
-        guard count <= maximumCount else {
-            throw GCodableError.limit("type table has \(count) entries, the limit is \(maximumCount)", at: start)
+        guard count <= limits.maximumTableCount else {
+            throw GCodableError.limit("type table has \(count) entries, the limit is \(limits.maximumTableCount)", at: start)
         }
+        try budget.charge(count, of: entryCost, at: start)
         var table = TypeTable()
         var sizes: [Int] = []
         for index in 0 ..< count {
@@ -178,9 +185,9 @@ struct TypeTable: Equatable {
                 guard let version = UInt32(exactly: try reader.readVarUInt()) else {
                     throw GCodableError.invalid("type version out of range", rule: .typesVersion, at: versionOffset)
                 }
-                let qualifiedName = try reader.readString(maximumLength: maximumLength)
+                let qualifiedName = try reader.readString(maximumLength: limits.maximumLength)
                 let mangledOffset = reader.offset
-                let mangledName = try reader.readString(maximumLength: maximumLength)
+                let mangledName = try reader.readString(maximumLength: limits.maximumLength)
                 guard kind == .classType || mangledName.isEmpty else {
                     throw GCodableError.invalid("type table entry \(index) is a value type with a mangled name", rule: .typesValueMangledName, at: mangledOffset)
                 }

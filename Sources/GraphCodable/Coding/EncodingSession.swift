@@ -122,6 +122,7 @@ final class EncodingSession: GEncoder {
         let bodyLength = state.pointee.buffer.count - ArchiveHeader.size
         state.pointee.types.write(to: &state.pointee.buffer)
         state.pointee.keys.write(to: &state.pointee.buffer)
+        try Self.checkArchiveSize(state.pointee.buffer.count, of: T.self)
         var bytes = state.pointee.buffer.takeBytes()
         let header = ArchiveHeader(
             flags: options.contains(.omitChecksum) ? [] : .checksummed,
@@ -129,6 +130,15 @@ final class EncodingSession: GEncoder {
             bodyLength: UInt64(bodyLength), tablesLength: UInt64(bytes.count - ArchiveHeader.size - bodyLength))
         ArchiveHeader.seal(&bytes, header: header)
         return bytes
+    }
+
+    /// Throws unless readers can take an archive of `count` bytes (the encoding of a `type`):
+    /// none takes more than 4 GiB, since parsed nodes hold 32-bit offsets.
+    static func checkArchiveSize(_ count: Int, of type: Any.Type) throws {
+        guard count <= ArchiveNode.maximumCount else {
+            throw GCodableError.cannotEncode(
+                type, "the archive would take \(count) bytes, more than the \(ArchiveNode.maximumCount) any reader takes (parsed nodes hold 32-bit offsets)")
+        }
     }
 
     // MARK: GEncoder
@@ -289,6 +299,11 @@ final class EncodingSession: GEncoder {
         guard stack.hasRoom() else {
             throw GCodableError.cannotEncode(T.self, .init(
                 debugDescription: "values nest deeper than this thread's stack allows: encode on a thread with a larger stack"))
+        }
+        // `openCount` is the depth of the value about to open.
+        guard state.pointee.openCount <= ArchiveLimits.defaultMaximumDepth else {
+            throw GCodableError.cannotEncode(T.self, .init(debugDescription:
+                "values nest more than \(ArchiveLimits.defaultMaximumDepth) levels deep, deeper than readers take by default (ArchiveLimits.maximumDepth)"))
         }
         let enclosing = state.pointee.open
         state.pointee.open = OpenValue(keys: keys)

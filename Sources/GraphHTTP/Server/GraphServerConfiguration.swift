@@ -32,8 +32,9 @@ extension GraphServer {
         /// The most header fields (431 beyond). Default 100.
         public var maximumHeaderCount = 100
         /// The limits archives are decoded, dumped and converted under; by default the
-        /// library's, with archives no larger than the upload limit and at most 4,000,000
-        /// nodes (a stranger's upload need not be as large as an archive you wrote).
+        /// library's, with archives and payloads no larger than the upload limit, at most
+        /// 4,000,000 nodes and 1,000,000 entries in each table (a stranger's upload need not be as
+        /// large as an archive you wrote).
         public var archiveLimits: ArchiveLimits?
 
         /// The most connections open at once: beyond it, a new connection is answered 503
@@ -83,6 +84,7 @@ extension GraphServer {
             var limits = ArchiveLimits()
             limits.maximumArchiveSize = maximumUploadBytes
             limits.maximumNodeCount = 4_000_000
+            limits.maximumTableCount = 1_000_000
             limits.maximumLength = min(limits.maximumLength, maximumUploadBytes)
             return limits
         }

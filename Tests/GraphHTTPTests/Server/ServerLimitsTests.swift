@@ -8,14 +8,19 @@ import Testing
 /// clients that vanish, shutdown with work in flight.
 @Suite struct ServerLimitsTests {
     /// Strangers' archives are read under the server's own bounds: its upload limit, and
-    /// 4,000,000 nodes, where the library's defaults scale with the archive.
+    /// 4,000,000 nodes and 1,000,000 table entries, where the library's defaults scale with
+    /// the archive.
     @Test func archiveLimitsAreTheServers() {
         var configuration = GraphServer.Configuration()
         configuration.maximumUploadBytes = 1 << 20
         let limits = configuration.effectiveArchiveLimits
         #expect(limits.maximumArchiveSize == 1 << 20)
         #expect(limits.maximumNodeCount == 4_000_000)
+        #expect(limits.maximumTableCount == 1_000_000)
+        #expect(limits.maximumLength == 1 << 20)
+        #expect(ArchiveLimits().maximumLength == .max)
         #expect(ArchiveLimits().maximumNodeCount == .max)
+        #expect(ArchiveLimits().maximumTableCount == .max)
     }
 
     @Test func slowHeadsAreAnswered408() throws {
