@@ -142,6 +142,19 @@ extension LargeGraphTests {
         static func steps(_ count: Int) -> Nest { (0 ..< count).reduce(Nest([])) { inner, _ in Nest([inner]) } }
     }
 
+    /// The same through an optional of an optional, which the encoder boxes in a `VAL` of
+    /// its own: three levels a step.
+    struct WrappedNest: GCodable {
+        let inner: [WrappedNest??]
+        init(_ inner: [WrappedNest??]) { self.inner = inner }
+        init(from decoder: GDecoder) throws { inner = try decoder.decode() }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(inner) }
+
+        static func steps(_ count: Int) -> WrappedNest {
+            (0 ..< count).reduce(WrappedNest([])) { inner, _ in WrappedNest([.some(.some(inner))]) }
+        }
+    }
+
     /// The encoder writes values nested as deep as the default limits read, and refuses to
     /// write them a level deeper (which it once wrote, and the decoder then refused).
     @Test func valuesNestAtMostAsDeepAsReadersTakeByDefault() throws {
@@ -158,6 +171,19 @@ extension LargeGraphTests {
         #expect(outcome.0 == 10_000)
         #expect(outcome.1)
         #expect(outcome.2?.contains("more than 10000 levels deep") == true, "\(outcome.2 ?? "encoded")")
+        // Around the bound, each either reads back with the defaults or is refused when written.
+        let outcomes = try Self.onThread(stackSize: 256 << 20) { () -> [Bool?] in
+            try (3_331 ... 3_334).map { steps in
+                let nest = ValueBox(WrappedNest.steps(steps))
+                do {
+                    let archive = try GraphEncoder().encode(nest.value) as Bytes
+                    return GraphDecoder().validate(archive).isValid && (try? GraphDecoder().decode(WrappedNest.self, from: archive)) != nil
+                } catch GCodableError.cannotEncode(_, let context) where context.debugDescription.contains("levels deep") {
+                    return nil
+                }
+            }
+        }
+        #expect(outcomes.contains(true) && outcomes.contains(nil) && !outcomes.contains(false), "\(outcomes)")
     }
 }
 

@@ -53,7 +53,8 @@ final class EncodingSession: GEncoder {
         var strategies = TypeCache<Strategy>()
         var classes = TypeCache<ClassInfo>()
         /// The innermost value whose fields are being written (those around it wait in the
-        /// frames of `writeFields`), and how many are open.
+        /// frames of `writeFields`), and the depth of the next `VAL` or `REF` to open (optional
+        /// boxes count).
         var open = OpenValue(keys: 0)
         var openCount = 1
         /// The object id of each object met so far, by its address.
@@ -210,8 +211,10 @@ final class EncodingSession: GEncoder {
         guard case .optional = strategy(for: Wrapped.self).coding else {
             return try encodeNode(wrapped, keyID: keyID, conditional: conditional)
         }
+        try openLevel(for: Wrapped?.self)
         state.pointee.buffer.writeNodeHeader(.val, keyID: keyID, typeReference: UInt32(NativeTypeCode.optional.rawValue))
         try encodeNode(wrapped, keyID: 0, conditional: conditional)
+        state.pointee.openCount -= 1
         state.pointee.buffer.writeEnd()
     }
 
@@ -300,18 +303,24 @@ final class EncodingSession: GEncoder {
             throw GCodableError.cannotEncode(T.self, .init(
                 debugDescription: "values nest deeper than this thread's stack allows: encode on a thread with a larger stack"))
         }
-        // `openCount` is the depth of the value about to open.
-        guard state.pointee.openCount <= ArchiveLimits.defaultMaximumDepth else {
-            throw GCodableError.cannotEncode(T.self, .init(debugDescription:
-                "values nest more than \(ArchiveLimits.defaultMaximumDepth) levels deep, deeper than readers take by default (ArchiveLimits.maximumDepth)"))
-        }
+        try openLevel(for: T.self)
         let enclosing = state.pointee.open
         state.pointee.open = OpenValue(keys: keys)
-        state.pointee.openCount += 1
         try value.encode(to: self)
         state.pointee.open = enclosing
         state.pointee.openCount -= 1
         state.pointee.buffer.writeEnd()
+    }
+
+    /// Counts a `VAL` or `REF` of a `type` opening, refusing to nest deeper than readers take
+    /// by default (``ArchiveLimits/maximumDepth``): what the encoder writes reads back.
+    private func openLevel(for type: Any.Type) throws {
+        // `openCount` is the depth of the value about to open.
+        guard state.pointee.openCount <= ArchiveLimits.defaultMaximumDepth else {
+            throw GCodableError.cannotEncode(type,
+                "values nest more than \(ArchiveLimits.defaultMaximumDepth) levels deep, deeper than readers take by default (ArchiveLimits.maximumDepth)")
+        }
+        state.pointee.openCount += 1
     }
 
     // MARK: Classes
