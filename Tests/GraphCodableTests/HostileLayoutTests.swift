@@ -35,6 +35,30 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 5)
     }
 
+    /// Layouts that share their parts have long names: a type map charges them to the
+    /// memory budget (7 KB of table once named 2 MB of layouts).
+    @Test func typeMapsChargeTheNamesOfLayouts() throws {
+        func reference(_ index: Int) -> [UInt8] {
+            let value = 64 + index
+            return value < 128 ? [UInt8(value)] : [UInt8(value & 0x7F | 0x80), UInt8(value >> 7)]
+        }
+        // Ten families: an optional of a scalar, then arrays of it 240 deep.
+        var entries: [[UInt8]] = []
+        for scalar in UInt8(1) ... 10 {
+            entries.append([19, scalar])
+            for _ in 0 ..< 240 { entries.append([16] + reference(entries.count - 1)) }
+        }
+        let bytes = Self.archive(entries: entries, body: [0x05])
+        #expect(bytes.count < 8_000)
+        #expect(GraphDecoder().validate(bytes).isValid)
+        do {
+            _ = try GraphDecoder().typeMap(from: bytes)
+            Issue.record("2 MB of names made from \(bytes.count) bytes")
+        } catch GCodableError.limitExceeded(let context) {
+            #expect(context.debugDescription.contains("ArchiveLimits.maximumMemoryBytesPerArchiveByte"))
+        }
+    }
+
     @Test func nestedRangesDoNotOverflowTheirSize() {
         // Range of Range of … of Double, 60 deep: 8 × 2^60 bytes per value.
         var entries: [[UInt8]] = [[20, 13]]

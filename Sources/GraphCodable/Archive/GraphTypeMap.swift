@@ -31,21 +31,25 @@ public struct GraphTypeMapEntry: Sendable, Equatable {
 
 extension ParsedArchive {
     /// The types the archive uses, by reference; `resolveClass` tells whether a class is
-    /// resolvable.
-    func typeMap(resolveClass: (NamedType) -> Bool) -> [GraphTypeMapEntry] {
+    /// resolvable. Each entry is charged to the memory budget, a native layout's name too:
+    /// layouts share their parts, so a few bytes of table can name a long one.
+    func typeMap(resolveClass: (NamedType) -> Bool) throws -> [GraphTypeMapEntry] {
         var instances: [UInt32: Int] = [:]
         for node in nodes where node.typeReference != 0 && node.kind != .pts && node.kind != .ptc {
             instances[node.typeReference, default: 0] += 1
         }
         let tableReferences = (0 ..< types.count).map(TypeReference.reference(forTableIndex:))
         let references = Set(instances.keys).union(tableReferences).sorted()
-        return references.compactMap { reference in
+        try budget.charge(references.count, of: MemoryLayout<GraphTypeMapEntry>.stride)
+        return try references.compactMap { reference in
             guard let type = types.resolve(reference) else { return nil }
             let count = instances[reference] ?? 0
             switch type {
             case .native(let layout):
+                let name = layout.description
+                try budget.charge(name.utf8.count)
                 return GraphTypeMapEntry(
-                    reference: reference, kind: .nativeLayout, qualifiedName: layout.description, mangledName: "",
+                    reference: reference, kind: .nativeLayout, qualifiedName: name, mangledName: "",
                     version: 0, instances: count, isResolvable: true)
             case .structured(let code):
                 return GraphTypeMapEntry(

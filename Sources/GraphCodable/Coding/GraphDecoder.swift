@@ -55,7 +55,7 @@ public final class GraphDecoder {
     public func typeMap<Q: DataProtocol>(from data: Q) throws -> [GraphTypeMapEntry] {
         let archive = try ParsedArchive(bytes: Self.bytes(of: data), limits: limits)
         let lookup = classLookup
-        return archive.typeMap { lookup.find($0) != nil }
+        return try archive.typeMap { lookup.find($0) != nil }
     }
 
     /// Decodes the instances of the class the archive names `className` as `type`: for
