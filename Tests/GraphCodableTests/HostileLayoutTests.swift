@@ -35,20 +35,30 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 5)
     }
 
+    /// A type table of `families` (at most 729) chains: a dictionary of two scalars, then
+    /// arrays of it 240 deep (layouts of up to 243 parts in two or three bytes each).
+    static func chainsOfLayouts(_ families: Int) -> [UInt8] {
+        func reference(_ index: Int) -> [UInt8] {
+            var bytes: [UInt8] = []
+            var value = Int(TypeReference.reference(forTableIndex: index))
+            while value >= 0x80 {
+                bytes.append(UInt8(value & 0x7F | 0x80))
+                value >>= 7
+            }
+            return bytes + [UInt8(value)]
+        }
+        var entries: [[UInt8]] = []
+        for family in 0 ..< families {
+            entries.append([18, UInt8(1 + family % 27), UInt8(1 + family / 27)])
+            for _ in 0 ..< 240 { entries.append([16] + reference(entries.count - 1)) }
+        }
+        return archive(entries: entries, body: [0x05])
+    }
+
     /// Layouts that share their parts have long names: a type map charges them to the
     /// memory budget (7 KB of table once named 2 MB of layouts).
     @Test func typeMapsChargeTheNamesOfLayouts() throws {
-        func reference(_ index: Int) -> [UInt8] {
-            let value = 64 + index
-            return value < 128 ? [UInt8(value)] : [UInt8(value & 0x7F | 0x80), UInt8(value >> 7)]
-        }
-        // Ten families: an optional of a scalar, then arrays of it 240 deep.
-        var entries: [[UInt8]] = []
-        for scalar in UInt8(1) ... 10 {
-            entries.append([19, scalar])
-            for _ in 0 ..< 240 { entries.append([16] + reference(entries.count - 1)) }
-        }
-        let bytes = Self.archive(entries: entries, body: [0x05])
+        let bytes = Self.chainsOfLayouts(10)
         #expect(bytes.count < 8_000)
         #expect(GraphDecoder().validate(bytes).isValid)
         do {
@@ -57,6 +67,22 @@ import Testing
         } catch GCodableError.limitExceeded(let context) {
             #expect(context.debugDescription.contains("ArchiveLimits.maximumMemoryBytesPerArchiveByte"))
         }
+    }
+
+    /// Each entry's questions are answered once, from its parts' answers: a table of long
+    /// chains of layouts once took seconds per megabyte to read, validate, convert or write
+    /// as JSON (its layouts hashed and walked whole at each entry).
+    @Test func longChainsOfLayoutsReadInLinearTime() throws {
+        let bytes = Self.chainsOfLayouts(120)
+        let start = Date()
+        #expect(GraphDecoder().validate(bytes).isValid)
+        _ = try GraphDecoder().decode(Int?.self, from: bytes)
+        _ = try GraphArchive(bytes: bytes)
+        var json: [UInt8] = []
+        try GraphDecoder().writeJSON(from: bytes, indented: false) { json += $0 }
+        #expect(try GraphArchive.bytes(fromJSON: json) == bytes)
+        _ = try GraphDecoder().convert(bytes, internalBinaryIOVersion: 2)
+        #expect(Date().timeIntervalSince(start) < 8)
     }
 
     @Test func nestedRangesDoNotOverflowTheirSize() {

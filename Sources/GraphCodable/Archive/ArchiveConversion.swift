@@ -26,9 +26,10 @@ extension ParsedArchive {
             throw GCodableError.cannotEncode(GraphArchive.self, .init(debugDescription: "unknown internal BinaryIO version \(targetInternal)"))
         }
         let sameLayouts = targetInternal == header.internalBinaryIOVersion
+        let holdsWideIntegers = types.nativeLayoutAnswers(otherwise: false) { $0.holdsWideIntegers(part: $1) }
         let rewrites = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map { reference -> Rewrite? in
             switch types.resolve(reference) {
-            case .native(let layout)? where sameLayouts || !layout.holdsWideIntegers:
+            case .native(let layout)? where sameLayouts || !holdsWideIntegers[Int(reference)]:
                 return .copy(checking: layout.acceptsEveryBitPattern(internalVersion: targetInternal) ? nil : layout)
             case .native(let layout)?: return .transcode(layout)
             case .named(let named)?: return registry.binaryType(for: named).map { .opaque(Self.rewriter(for: $0)) } ?? .missing(named.qualifiedName)
@@ -108,15 +109,16 @@ extension ParsedArchive {
 }
 
 extension NativeDescriptor {
-    /// Whether the layout holds integers wider than a byte: the only payloads whose bytes
-    /// differ between internal layouts.
-    var holdsWideIntegers: Bool {
+    /// Whether the layout holds integers wider than a byte (the only payloads whose bytes
+    /// differ between internal layouts), where `part` tells it of a part at a position (see
+    /// ``TypeTable/nativeLayoutAnswers(otherwise:_:)``).
+    func holdsWideIntegers(part: (Int, NativeDescriptor) -> Bool) -> Bool {
         switch self {
         case .scalar(let code): code.isWideInteger
         case .array(let element), .set(let element), .optional(let element), .range(let element),
              .closedRange(let element), .simd(_, let element):
-            element.holdsWideIntegers
-        case .dictionary(let key, let value): key.holdsWideIntegers || value.holdsWideIntegers
+            part(0, element)
+        case .dictionary(let key, let value): part(0, key) || part(1, value)
         }
     }
 

@@ -31,14 +31,16 @@ struct ContentChecks {
 
     /// The checks of every reference to `types`, for payloads laid out as `internalVersion` says.
     init(types: TypeTable, internalVersion: UInt16) {
+        let references = 0 ..< TypeReference.firstTableReference + UInt32(types.count)
+        let comparesNothing = types.nativeLayoutAnswers(otherwise: false) { $0.comparesNothing(part: $1) }
         var layouts: [NativeDescriptor] = []
-        checks = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map { reference -> Check in
+        checks = references.map { reference -> Check in
             switch types.resolve(reference) {
             case .native(.scalar(.string))?: return .text
             case .native(let layout)? where layout.acceptsEveryBitPattern(internalVersion: internalVersion): return .none
             case .native(let layout)?:
                 layouts.append(layout)
-                return layout.comparesNothing ? .inPlace(layout: layouts.count - 1) : .compared(layout: layouts.count - 1)
+                return comparesNothing[Int(reference)] ? .inPlace(layout: layouts.count - 1) : .compared(layout: layouts.count - 1)
             case .structured(.set)?: return .uniqueElements
             case .structured(.dictionary)?: return .uniqueKeys
             case .structured? where ParsedArchive.foundationValueReferences.contains(reference): return .foundationValue
@@ -47,7 +49,7 @@ struct ContentChecks {
         }
         self.layouts = layouts
         self.types = types
-        bytesEquality = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map { BytesEquality(types.resolve($0)) }
+        bytesEquality = references.map { BytesEquality(types.resolve($0)) }
     }
 
     /// The check of the nodes of `reference`, which the parse found in the type table.

@@ -81,7 +81,7 @@ public struct GraphArchive: Sendable, Equatable {
         internalBinaryIOVersion = archive.header.internalBinaryIOVersion
         userBinaryIOVersion = archive.header.userBinaryIOVersion
         keys = archive.keys.keys
-        types = archive.types.entries.map { Self.typeEntry($0, in: archive.types) }
+        types = archive.types.entries.indices.map { Self.typeEntry(at: $0, in: archive.types) }
         var body: [Node] = []
         var open: [(node: Node, end: Int)] = []
         func attach(_ node: Node) {
@@ -102,20 +102,21 @@ public struct GraphArchive: Sendable, Equatable {
         self.body = body
     }
 
-    static func typeEntry(_ entry: ResolvedType, in table: TypeTable) -> TypeEntry {
-        func reference(_ layout: NativeDescriptor) -> UInt32 { table.existingReference(for: .native(layout)) ?? 0 }
-        switch entry {
+    /// The entry at `index` of `table`, as the model holds it.
+    static func typeEntry(at index: Int, in table: TypeTable) -> TypeEntry {
+        let (first, second) = table.partReferences(ofEntryAt: index)
+        switch table.entries[index] {
         case .named(let named) where named.kind == .class:
             return .classType(qualifiedName: named.qualifiedName, mangledName: named.mangledName, version: named.version)
         case .named(let named):
             return .valueType(qualifiedName: named.qualifiedName, mangledName: named.mangledName, version: named.version)
-        case .native(.array(let element)): return .array(element: reference(element))
-        case .native(.set(let element)): return .set(element: reference(element))
-        case .native(.dictionary(let key, let value)): return .dictionary(key: reference(key), value: reference(value))
-        case .native(.optional(let wrapped)): return .optional(wrapped: reference(wrapped))
-        case .native(.range(let bound)): return .range(bound: reference(bound))
-        case .native(.closedRange(let bound)): return .closedRange(bound: reference(bound))
-        case .native(.simd(let lanes, let scalar)): return .simd(lanes: lanes, scalar: reference(scalar))
+        case .native(.array): return .array(element: first)
+        case .native(.set): return .set(element: first)
+        case .native(.dictionary): return .dictionary(key: first, value: second)
+        case .native(.optional): return .optional(wrapped: first)
+        case .native(.range): return .range(bound: first)
+        case .native(.closedRange): return .closedRange(bound: first)
+        case .native(.simd(let lanes, _)): return .simd(lanes: lanes, scalar: first)
         case .native(.scalar), .structured:
             preconditionFailure("predefined codes are never table entries")
         }

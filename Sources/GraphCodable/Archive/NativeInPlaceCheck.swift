@@ -3,11 +3,15 @@
 /// bound (those are compared, which ``NativeContentCheck`` does).
 extension NativeDescriptor {
     /// Whether a payload of this layout holds nothing that is compared with another value.
-    var comparesNothing: Bool {
+    var comparesNothing: Bool { comparesNothing { $1.comparesNothing } }
+
+    /// ``comparesNothing``, where `part` tells it of the layout's part at a position (see
+    /// ``TypeTable/nativeLayoutAnswers(otherwise:_:)``).
+    func comparesNothing(part: (Int, NativeDescriptor) -> Bool) -> Bool {
         switch self {
         case .scalar, .simd: true
-        case .array(let element): element.comparesNothing
-        case .optional(let wrapped): wrapped.comparesNothing
+        case .array(let element): part(0, element)
+        case .optional(let wrapped): part(0, wrapped)
         case .set, .dictionary, .range, .closedRange: false
         }
     }

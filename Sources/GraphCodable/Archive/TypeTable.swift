@@ -44,11 +44,36 @@ struct TypeTable: Equatable {
     private enum EntryKind: UInt8 {
         case valueType = 1, classType = 2
         case array = 16, set, dictionary, optional, range, closedRange, simd
+
+        /// The kind of a composite layout's entry; `nil` for a scalar.
+        init?(_ layout: NativeDescriptor) {
+            switch layout {
+            case .scalar: return nil
+            case .array: self = .array
+            case .set: self = .set
+            case .dictionary: self = .dictionary
+            case .optional: self = .optional
+            case .range: self = .range
+            case .closedRange: self = .closedRange
+            case .simd: self = .simd
+            }
+        }
+    }
+
+    /// What makes an entry itself, hashed in constant time (hashing a layout's whole tree
+    /// made a table of large layouts take seconds per megabyte): a named type by its names,
+    /// a composite layout by its kind, its lanes and the references of its parts. A table
+    /// holds no duplicates, so equal parts have equal references.
+    private enum EntryKey: Hashable {
+        case named(NamedType)
+        case composite(EntryKind, lanes: Int, first: UInt32, second: UInt32)
     }
 
     /// The entries, in order; entry `i` has the reference `64 + i`.
     private(set) var entries: [ResolvedType] = []
-    private var references: [ResolvedType: UInt32] = [:]
+    /// The key of each entry, in the same order.
+    private var keys: [EntryKey] = []
+    private var references: [EntryKey: UInt32] = [:]
 
     /// The most scalars and containers one composite layout may be made of (layouts share
     /// earlier entries, so without a bound a few bytes could describe an enormous tree).
@@ -78,25 +103,70 @@ struct TypeTable: Equatable {
     func existingReference(for type: ResolvedType) -> UInt32? {
         switch type {
         case .native(.scalar(let code)), .structured(let code): return UInt32(code.rawValue)
-        default: return references[type]
+        case .named(let named): return references[.named(named)]
+        case .native(let layout): return key(of: layout).flatMap { references[$0] }
         }
     }
 
     /// The reference of `type`, adding it (and the layouts it is made of) if needed.
     mutating func reference(for type: ResolvedType) -> UInt32 {
+        let key: EntryKey
         switch type {
         case .native(.scalar(let code)), .structured(let code):
             return UInt32(code.rawValue)
-        default:
-            if let reference = references[type] { return reference }
-            if case .native(let descriptor) = type {
-                for component in descriptor.components { _ = reference(for: .native(component)) }
-            }
-            let reference = TypeReference.reference(forTableIndex: entries.count)
-            entries.append(type)
-            references[type] = reference
-            return reference
+        case .named(let named):
+            key = .named(named)
+        case .native(let layout):
+            for component in layout.components { _ = reference(for: .native(component)) }
+            guard let composite = self.key(of: layout) else { preconditionFailure("the parts of a layout are added first") }
+            key = composite
         }
+        if let reference = references[key] { return reference }
+        let reference = TypeReference.reference(forTableIndex: entries.count)
+        entries.append(type)
+        keys.append(key)
+        references[key] = reference
+        return reference
+    }
+
+    /// An answer about the native layout of every reference (`otherwise` for the others),
+    /// found from the answers about its parts, which `answer` asks of its second argument by
+    /// their position: every part of a table entry is an earlier reference, so each answer
+    /// is found once, where asking a layout's whole tree again at each entry made a table of
+    /// long chains of layouts take seconds per megabyte.
+    func nativeLayoutAnswers<Answer>(
+        otherwise: Answer, _ answer: (NativeDescriptor, _ part: (Int, NativeDescriptor) -> Answer) -> Answer
+    ) -> [Answer] {
+        var answers: [Answer] = []
+        for reference in 0 ..< TypeReference.firstTableReference + UInt32(entries.count) {
+            guard case .native(let layout)? = resolve(reference) else {
+                answers.append(otherwise)
+                continue
+            }
+            let parts = TypeReference.tableIndex(reference).map(partReferences(ofEntryAt:))
+            let found = answer(layout) { position, _ in
+                guard let parts else { preconditionFailure("a scalar has no parts") }
+                return answers[Int(position == 0 ? parts.first : parts.second)]
+            }
+            answers.append(found)
+        }
+        return answers
+    }
+
+    /// The references of the parts of the composite layout at table index `index`: its
+    /// element, bound or lanes' scalar first, a dictionary's value second (0 for none).
+    func partReferences(ofEntryAt index: Int) -> (first: UInt32, second: UInt32) {
+        guard case .composite(_, _, let first, let second) = keys[index] else { return (0, 0) }
+        return (first, second)
+    }
+
+    /// The key of the composite `layout`, or `nil` when the table lacks one of its parts.
+    private func key(of layout: NativeDescriptor) -> EntryKey? {
+        let parts = layout.components.map { existingReference(for: .native($0)) }
+        guard let kind = EntryKind(layout), let first = parts.first ?? nil, let second = parts.count > 1 ? parts[1] : 0 else {
+            return nil
+        }
+        return .composite(kind, lanes: layout.lanes, first: first, second: second)
     }
 
     /// Writes the table.
@@ -117,31 +187,14 @@ struct TypeTable: Equatable {
         }
     }
 
-    private func writeComposite(_ descriptor: NativeDescriptor, to buffer: inout BinaryWriteBuffer) {
-        let kind: EntryKind
-        switch descriptor {
-        case .scalar: preconditionFailure("scalars are predefined codes, never table entries")
-        case .array: kind = .array
-        case .set: kind = .set
-        case .dictionary: kind = .dictionary
-        case .optional: kind = .optional
-        case .range: kind = .range
-        case .closedRange: kind = .closedRange
-        case .simd(let lanes, _):
-            buffer.writeByte(EntryKind.simd.rawValue)
-            buffer.writeVarUInt(UInt64(lanes))
-            buffer.writeVarUInt(UInt64(references[.native(descriptor.components[0])] ?? code(of: descriptor.components[0])))
-            return
-        }
+    private func writeComposite(_ layout: NativeDescriptor, to buffer: inout BinaryWriteBuffer) {
+        guard let kind = EntryKind(layout) else { preconditionFailure("scalars are predefined codes, never table entries") }
         buffer.writeByte(kind.rawValue)
-        for component in descriptor.components {
-            buffer.writeVarUInt(UInt64(references[.native(component)] ?? code(of: component)))
+        if kind == .simd { buffer.writeVarUInt(UInt64(layout.lanes)) }
+        for component in layout.components {
+            guard let reference = existingReference(for: .native(component)) else { preconditionFailure("the parts of a layout are added first") }
+            buffer.writeVarUInt(UInt64(reference))
         }
-    }
-
-    private func code(of descriptor: NativeDescriptor) -> UInt32 {
-        guard case .scalar(let code) = descriptor else { preconditionFailure("composite not interned") }
-        return UInt32(code.rawValue)
     }
 
     /// The memory an entry takes, charged for the count of entries before they are read: its
@@ -166,6 +219,7 @@ struct TypeTable: Equatable {
             guard let kind = EntryKind(rawValue: kindByte) else {
                 throw GCodableError.invalid("type table entry \(index) has unknown kind \(kindByte)", rule: .typesKind, at: entryOffset)
             }
+            var parts: [UInt32] = []
             func component() throws -> (NativeDescriptor, Int) {
                 let offset = reader.offset
                 let reference = try reader.readVarUInt()
@@ -175,6 +229,7 @@ struct TypeTable: Equatable {
                     throw GCodableError.invalid(
                         "type table entry \(index) refers to \(reference), which is not an earlier native layout", rule: .typesComponent, at: offset)
                 }
+                parts.append(UInt32(reference))
                 return (descriptor, TypeReference.tableIndex(UInt32(reference)).map { sizes[$0] } ?? 1)
             }
             let entry: ResolvedType
@@ -233,11 +288,18 @@ struct TypeTable: Equatable {
                 throw GCodableError.invalid(
                     "type table entry \(index) describes a layout of \(size) parts, the most is \(maximumLayoutSize)", rule: .typesParts, at: entryOffset)
             }
-            guard table.references[entry] == nil else {
+            let key: EntryKey
+            switch entry {
+            case .named(let named): key = .named(named)
+            case .native(let layout): key = .composite(kind, lanes: layout.lanes, first: parts[0], second: parts.count > 1 ? parts[1] : 0)
+            case .structured: preconditionFailure("structured natives are predefined codes, never table entries")
+            }
+            guard table.references[key] == nil else {
                 throw GCodableError.invalid("type table entry \(index) duplicates an earlier entry", rule: .typesDuplicate, at: entryOffset)
             }
-            table.references[entry] = TypeReference.reference(forTableIndex: table.entries.count)
+            table.references[key] = TypeReference.reference(forTableIndex: table.entries.count)
             table.entries.append(entry)
+            table.keys.append(key)
             sizes.append(size)
         }
         return table
@@ -245,6 +307,12 @@ struct TypeTable: Equatable {
 }
 
 extension NativeDescriptor {
+    /// The lanes of a SIMD layout; 0 for the others.
+    var lanes: Int {
+        if case .simd(let lanes, _) = self { return lanes }
+        return 0
+    }
+
     /// The layouts this one is made of, in table order.
     var components: [NativeDescriptor] {
         switch self {

@@ -28,9 +28,9 @@ struct ArchiveJSONWriter {
         try writer.member("userBinaryIOVersion", .number(String(header.userBinaryIOVersion)), stack: stack)
         try writer.key("types")
         try writer.beginArray()
-        for entry in archive.types.entries {
+        for index in archive.types.entries.indices {
             try writer.nextElement()
-            try writer.write(Self.json(of: GraphArchive.typeEntry(entry, in: archive.types)), stack: stack)
+            try writer.write(Self.json(of: GraphArchive.typeEntry(at: index, in: archive.types)), stack: stack)
         }
         try writer.endArray()
         try writer.key("keys")
