@@ -27,10 +27,12 @@ extension ParsedArchive {
         }
         let sameLayouts = targetInternal == header.internalBinaryIOVersion
         let holdsWideIntegers = types.nativeLayoutAnswers(otherwise: false) { $0.holdsWideIntegers(part: $1) }
+        let comparesNothing = types.nativeLayoutAnswers(otherwise: false) { $0.comparesNothing(part: $1) }
         let rewrites = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map { reference -> Rewrite? in
             switch types.resolve(reference) {
             case .native(let layout)? where sameLayouts || !holdsWideIntegers[Int(reference)]:
-                return .copy(checking: layout.acceptsEveryBitPattern(internalVersion: targetInternal) ? nil : layout)
+                return .copy(checking: layout.acceptsEveryBitPattern(internalVersion: targetInternal)
+                    ? nil : (layout, comparesNothing[Int(reference)]))
             case .native(let layout)?: return .transcode(layout)
             case .named(let named)?: return registry.binaryType(for: named).map { .opaque(Self.rewriter(for: $0)) } ?? .missing(named.qualifiedName)
             default: return nil
@@ -56,10 +58,10 @@ extension ParsedArchive {
         for node in nodes where node.kind.hasPayload {
             reader.reposition(to: node.payload)
             switch rewrites[Int(node.typeReference)] {
-            case .copy(let layout)?:
+            case .copy(let checking)?:
                 // Left where it is, to be copied with the bytes around it; its scalars are
                 // still checked, as transcoding reads them.
-                try layout?.checkScalars(&reader)
+                if let checking { try checking.layout.checkScalars(&reader, comparesNothing: checking.comparesNothing) }
                 continue
             case .transcode(let layout)?:
                 buffer.writeBytes(bytes[copied ..< node.payload.lowerBound])
@@ -93,7 +95,7 @@ extension ParsedArchive {
     private enum Rewrite {
         /// Copied, their bytes being the same in both layouts, once the scalars of `checking`
         /// are checked (nil when every bit pattern is valid).
-        case copy(checking: NativeDescriptor?)
+        case copy(checking: (layout: NativeDescriptor, comparesNothing: Bool)?)
         /// Walked and written in the other internal layout.
         case transcode(NativeDescriptor)
         /// Read and written again by their type.

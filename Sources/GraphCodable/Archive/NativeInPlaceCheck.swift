@@ -2,10 +2,8 @@
 /// validation does for every payload that holds no dictionary key, set element or range
 /// bound (those are compared, which ``NativeContentCheck`` does).
 extension NativeDescriptor {
-    /// Whether a payload of this layout holds nothing that is compared with another value.
-    var comparesNothing: Bool { comparesNothing { $1.comparesNothing } }
-
-    /// ``comparesNothing``, where `part` tells it of the layout's part at a position (see
+    /// Whether a payload of this layout holds nothing that is compared with another value,
+    /// where `part` tells it of the layout's part at a position (see
     /// ``TypeTable/nativeLayoutAnswers(otherwise:_:)``).
     func comparesNothing(part: (Int, NativeDescriptor) -> Bool) -> Bool {
         switch self {

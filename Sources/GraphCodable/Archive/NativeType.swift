@@ -100,16 +100,32 @@ enum NativeDescriptor: Hashable, CustomStringConvertible {
     /// The lane counts of the standard library's SIMD vectors.
     static let simdLaneCounts: Set<Int> = [2, 3, 4, 8, 16, 32, 64]
 
+    /// The layout's name, written in one pass (a name made of its parts' names, each copied
+    /// into the next, cost the square of its length).
     var description: String {
+        var name = ""
+        write(to: &name)
+        return name
+    }
+
+    private func write(to name: inout String) {
+        func generic(_ base: String, _ parts: NativeDescriptor...) {
+            name += base + "<"
+            for (index, part) in parts.enumerated() {
+                if index > 0 { name += ", " }
+                part.write(to: &name)
+            }
+            name += ">"
+        }
         switch self {
-        case .scalar(let code): return code.name
-        case .array(let element): return "Array<\(element)>"
-        case .set(let element): return "Set<\(element)>"
-        case .dictionary(let key, let value): return "Dictionary<\(key), \(value)>"
-        case .optional(let wrapped): return "Optional<\(wrapped)>"
-        case .range(let bound): return "Range<\(bound)>"
-        case .closedRange(let bound): return "ClosedRange<\(bound)>"
-        case .simd(let lanes, let scalar): return "SIMD\(lanes)<\(scalar)>"
+        case .scalar(let code): name += code.name
+        case .array(let element): generic("Array", element)
+        case .set(let element): generic("Set", element)
+        case .dictionary(let key, let value): generic("Dictionary", key, value)
+        case .optional(let wrapped): generic("Optional", wrapped)
+        case .range(let bound): generic("Range", bound)
+        case .closedRange(let bound): generic("ClosedRange", bound)
+        case .simd(let lanes, let scalar): generic("SIMD\(lanes)", scalar)
         }
     }
 }

@@ -50,16 +50,17 @@ extension NativeDescriptor {
     }
 
     /// Whether `reader` holds exactly one payload of this layout with valid contents; the
-    /// reader is left where it was.
-    func isReadable(_ reader: inout BinaryReadBuffer) -> Bool {
+    /// reader is left where it was. `comparesNothing` is the layout's
+    /// ``comparesNothing(part:)``, which the caller found once for every payload.
+    func isReadable(_ reader: inout BinaryReadBuffer, comparesNothing: Bool) -> Bool {
         let unread = reader.offset ..< reader.offset + reader.remainingCount
         defer { reader.reposition(to: unread) }
-        return (try? checkScalars(&reader)) != nil && reader.isAtEnd
+        return (try? checkScalars(&reader, comparesNothing: comparesNothing)) != nil && reader.isAtEnd
     }
 
     /// Moves `reader` past one payload of this layout, checking each scalar as ``walk`` reads
     /// it (but not the rules between values: unique keys, ordered bounds).
-    func checkScalars(_ reader: inout BinaryReadBuffer) throws {
+    func checkScalars(_ reader: inout BinaryReadBuffer, comparesNothing: Bool) throws {
         if comparesNothing {
             try checkInPlace(&reader)
         } else {

@@ -153,6 +153,16 @@ struct TypeTable: Equatable {
         return answers
     }
 
+    /// The reference in `other` of the composite layout at table index `index`, whose parts'
+    /// references in `other` `counterpart` gives (nil for a part `other` lacks): found in
+    /// constant time, where looking the layout up by its tree walked the whole tree.
+    func reference(ofEntryAt index: Int, in other: TypeTable, counterpart: (UInt32) -> UInt32?) -> UInt32? {
+        guard case .composite(let kind, let lanes, let first, let second) = keys[index], let otherFirst = counterpart(first),
+            let otherSecond = second == 0 ? 0 : counterpart(second)
+        else { return nil }
+        return other.references[.composite(kind, lanes: lanes, first: otherFirst, second: otherSecond)]
+    }
+
     /// The references of the parts of the composite layout at table index `index`: its
     /// element, bound or lanes' scalar first, a dictionary's value second (0 for none).
     func partReferences(ofEntryAt index: Int) -> (first: UInt32, second: UInt32) {

@@ -83,9 +83,12 @@ struct TableComparison {
                     after: Self.side(other, value: "version \(other.type.version)")))
             }
         }
-        for (index, entry) in before.archive.types.entries.enumerated() {
-            guard case .native = entry, let reference = after.archive.types.existingReference(for: entry) else { continue }
-            types[TypeReference.reference(forTableIndex: index)] = reference
+        // Layouts in table order, so that their parts, earlier, are paired already.
+        for index in before.archive.types.entries.indices {
+            let reference = before.archive.types.reference(ofEntryAt: index, in: after.archive.types) { part in
+                TypeReference.tableIndex(part) == nil ? part : types[part]
+            }
+            if let reference { types[TypeReference.reference(forTableIndex: index)] = reference }
         }
     }
 

@@ -102,19 +102,20 @@ struct ArchiveJSONWriter {
         }
     }
 
-    /// The native layout of each type reference, and whether its every bit pattern is a
-    /// value, resolved once per archive.
+    /// The native layout of each type reference, whether its every bit pattern is a value
+    /// and whether it compares nothing, resolved once per archive.
     private struct PayloadLayouts {
-        private let layouts: [(layout: NativeDescriptor, acceptsEveryBitPattern: Bool)?]
+        private let layouts: [(layout: NativeDescriptor, acceptsEveryBitPattern: Bool, comparesNothing: Bool)?]
 
         init(_ archive: ParsedArchive) {
             let internalVersion = archive.header.internalBinaryIOVersion
-            layouts = archive.types.nativeLayoutsByReference.map { layout in
-                layout.map { ($0, $0.acceptsEveryBitPattern(internalVersion: internalVersion)) }
+            let comparesNothing = archive.types.nativeLayoutAnswers(otherwise: false) { $0.comparesNothing(part: $1) }
+            layouts = zip(archive.types.nativeLayoutsByReference, comparesNothing).map { layout, comparesNothing in
+                layout.map { ($0, $0.acceptsEveryBitPattern(internalVersion: internalVersion), comparesNothing) }
             }
         }
 
-        subscript(reference: UInt32) -> (layout: NativeDescriptor, acceptsEveryBitPattern: Bool)? {
+        subscript(reference: UInt32) -> (layout: NativeDescriptor, acceptsEveryBitPattern: Bool, comparesNothing: Bool)? {
             Int(reference) < layouts.count ? layouts[Int(reference)] : nil
         }
     }
@@ -124,11 +125,11 @@ struct ArchiveJSONWriter {
     /// native payload is read twice, to check it and then to write it, and never held (but
     /// one whose every bit pattern is valid needs no check).
     private func writePayload(
-        of node: ArchiveNode, _ reader: inout BinaryReadBuffer, _ native: (layout: NativeDescriptor, acceptsEveryBitPattern: Bool)?,
+        of node: ArchiveNode, _ reader: inout BinaryReadBuffer, _ native: (layout: NativeDescriptor, acceptsEveryBitPattern: Bool, comparesNothing: Bool)?,
         to writer: inout JSONTextWriter, texts: NodeTexts, stack: StackGuard
     ) throws {
         if let native {
-            if native.acceptsEveryBitPattern || native.layout.isReadable(&reader) {
+            if native.acceptsEveryBitPattern || native.layout.isReadable(&reader, comparesNothing: native.comparesNothing) {
                 try writer.key(text: texts.value)
                 return try NativeJSON.write(native.layout, &reader, to: &writer, stack: stack)
             }
