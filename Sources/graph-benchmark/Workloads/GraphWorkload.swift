@@ -43,6 +43,7 @@ enum GraphWorkload {
     }
 
     static func run(_ report: Report, _ generator: inout SeededGenerator) throws {
+        var kept: [Int: (stations: [Station], archive: Bytes)] = [:]
         for count in [10_000, 100_000, 1_000_000] {
             report.begin("graph: \(count.formatted()) objects with shared links and cycles")
             let edges = links(count: count, cycles: true, &generator)
@@ -63,10 +64,38 @@ enum GraphWorkload {
             let perObject = report.measurements.suffix(4).map { $0.seconds / Double(count) * 1e6 }
             report.note(String(format: "%.2f µs per object to encode (floor %.2f), %.2f to decode (floor %.2f)",
                 perObject[0], perObject[1], perObject[2], perObject[3]))
-            detach(stations)
             detach(decoded)
+            if count == 100_000 { detach(stations) } else { kept[count] = (stations, archive) }
+        }
+        if let small = kept[10_000], let large = kept[1_000_000] {
+            try compareSizes(report, small: small, large: large)
+            detach(small.stations)
+            detach(large.stations)
         }
         try compareWithKeyedArchiver(report, &generator)
+    }
+
+    /// The time per object at 1,000,000 objects against that at 10,000, measured in the same
+    /// rounds (the machine's speed changes from minute to minute, so sizes timed minutes
+    /// apart compare poorly): each round codes the small graph 100 times and the large once.
+    private static func compareSizes(_ report: Report, small: (stations: [Station], archive: Bytes),
+                                     large: (stations: [Station], archive: Bytes)) throws {
+        let repeats = large.stations.count / small.stations.count
+        report.begin("graph: \(large.stations.count.formatted()) objects against \(repeats) × \(small.stations.count.formatted()), in the same rounds")
+        try report.compare("encode", [
+            ("GraphEncoder, \(repeats) × small", repeats * small.archive.count, {
+                for _ in 0 ..< repeats { _ = try GraphEncoder().encode(small.stations) as Bytes }
+            }),
+            ("GraphEncoder, large", large.archive.count, { _ = try GraphEncoder().encode(large.stations) as Bytes }),
+        ])
+        try report.compare("decode", [
+            ("GraphDecoder, \(repeats) × small", repeats * small.archive.count, {
+                for _ in 0 ..< repeats { _ = try GraphDecoder().decode([Station].self, from: small.archive) }
+            }),
+            ("GraphDecoder, large", large.archive.count, { _ = try GraphDecoder().decode([Station].self, from: large.archive) }),
+        ])
+        let ratios = report.measurements.suffix(4).compactMap(\.ratioToGraphCodable)
+        report.note(String(format: "per object, the large graph over the small: %.2f to encode, %.2f to decode", ratios[0], ratios[1]))
     }
 
     /// The objects of a graph with the given links.
