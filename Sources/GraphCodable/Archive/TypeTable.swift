@@ -202,14 +202,16 @@ struct TypeTable: Equatable {
         buffer.writeByte(kind.rawValue)
         if kind == .simd { buffer.writeVarUInt(UInt64(layout.lanes)) }
         for component in layout.components {
-            guard let reference = existingReference(for: .native(component)) else { preconditionFailure("the parts of a layout are added first") }
+            guard let reference = existingReference(for: .native(component)) else {
+                preconditionFailure("the parts of a layout are added first")
+            }
             buffer.writeVarUInt(UInt64(reference))
         }
     }
 
     /// The memory an entry takes, charged for the count of entries before they are read: its
-    /// place in the list and in the dictionary of references (room to grow included), the
-    /// storage of its names or of its components.
+    /// place in the list, its key's in the list of keys and in the dictionary of references
+    /// (room to grow included), the storage of its names or of its components.
     private static let entryCost = 4 * MemoryLayout<ResolvedType>.stride + 128
 
     /// Reads a table, checking every entry, within `limits` (the count of entries, the

@@ -105,7 +105,8 @@ struct ArchiveJSONWriter {
     /// The native layout of each type reference, whether its every bit pattern is a value
     /// and whether it compares nothing, resolved once per archive.
     private struct PayloadLayouts {
-        private let layouts: [(layout: NativeDescriptor, acceptsEveryBitPattern: Bool, comparesNothing: Bool)?]
+        typealias Layout = (layout: NativeDescriptor, acceptsEveryBitPattern: Bool, comparesNothing: Bool)
+        private let layouts: [Layout?]
 
         init(_ archive: ParsedArchive) {
             let internalVersion = archive.header.internalBinaryIOVersion
@@ -115,7 +116,7 @@ struct ArchiveJSONWriter {
             }
         }
 
-        subscript(reference: UInt32) -> (layout: NativeDescriptor, acceptsEveryBitPattern: Bool, comparesNothing: Bool)? {
+        subscript(reference: UInt32) -> Layout? {
             Int(reference) < layouts.count ? layouts[Int(reference)] : nil
         }
     }
@@ -125,7 +126,7 @@ struct ArchiveJSONWriter {
     /// native payload is read twice, to check it and then to write it, and never held (but
     /// one whose every bit pattern is valid needs no check).
     private func writePayload(
-        of node: ArchiveNode, _ reader: inout BinaryReadBuffer, _ native: (layout: NativeDescriptor, acceptsEveryBitPattern: Bool, comparesNothing: Bool)?,
+        of node: ArchiveNode, _ reader: inout BinaryReadBuffer, _ native: PayloadLayouts.Layout?,
         to writer: inout JSONTextWriter, texts: NodeTexts, stack: StackGuard
     ) throws {
         if let native {
