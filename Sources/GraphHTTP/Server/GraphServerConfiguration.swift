@@ -33,8 +33,10 @@ extension GraphServer {
         public var maximumHeaderCount = 100
         /// The limits archives are decoded, dumped and converted under; by default the
         /// library's, with archives and payloads no larger than the upload limit, at most
-        /// 4,000,000 nodes and 1,000,000 entries in each table (a stranger's upload need not be as
-        /// large as an archive you wrote).
+        /// 4,000,000 nodes and 1,000,000 entries in each table (a stranger's upload need not
+        /// be as large as an archive you wrote). Limits set here replace all of these: set
+        /// the node and table counts too, since the library's own defaults bound them by the
+        /// archive's size alone.
         public var archiveLimits: ArchiveLimits?
 
         /// The most connections open at once: beyond it, a new connection is answered 503
