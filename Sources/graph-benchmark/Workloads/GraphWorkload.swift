@@ -42,8 +42,11 @@ enum GraphWorkload {
         }
     }
 
+    /// A graph's objects and their archive.
+    typealias Graph = (stations: [Station], archive: Bytes)
+
     static func run(_ report: Report, _ generator: inout SeededGenerator) throws {
-        var kept: [Int: (stations: [Station], archive: Bytes)] = [:]
+        var kept: [Int: Graph] = [:]
         for count in [10_000, 100_000, 1_000_000] {
             report.begin("graph: \(count.formatted()) objects with shared links and cycles")
             let edges = links(count: count, cycles: true, &generator)
@@ -78,8 +81,7 @@ enum GraphWorkload {
     /// The time per object at 1,000,000 objects against that at 10,000, measured in the same
     /// rounds (the machine's speed changes from minute to minute, so sizes timed minutes
     /// apart compare poorly): each round codes the small graph 100 times and the large once.
-    private static func compareSizes(_ report: Report, small: (stations: [Station], archive: Bytes),
-                                     large: (stations: [Station], archive: Bytes)) throws {
+    private static func compareSizes(_ report: Report, small: Graph, large: Graph) throws {
         let repeats = large.stations.count / small.stations.count
         report.begin("graph: \(large.stations.count.formatted()) objects against \(repeats) × \(small.stations.count.formatted()), in the same rounds")
         try report.compare("encode", [
