@@ -2,6 +2,9 @@
 /// the stack: exceeding one throws ``GCodableError/limitExceeded(_:)``, naming it.
 ///
 /// The defaults suit untrusted input and most applications; raise them for larger archives.
+/// ``GraphEncoder`` refuses to write an archive that readers under its
+/// ``GraphEncoder/limits`` would refuse for its size, nesting or memory, so that what it
+/// writes reads back.
 public struct ArchiveLimits: Sendable, Equatable {
     /// The largest archive, in bytes.
     public var maximumArchiveSize = 1 << 30
@@ -10,9 +13,8 @@ public struct ArchiveLimits: Sendable, Equatable {
     /// memory budget, so any archive the library writes within ``maximumArchiveSize``
     /// reads back. graph-server sets 4,000,000.
     public var maximumNodeCount = Int.max
-    /// The deepest nesting of `VAL` and `REF` nodes. ``GraphEncoder`` writes no deeper than
-    /// the default, so that what it writes reads back with the defaults.
-    public var maximumDepth = defaultMaximumDepth
+    /// The deepest nesting of `VAL` and `REF` nodes.
+    public var maximumDepth = 10_000
     /// The longest string, data or opaque BinaryIO payload, in bytes. By default none beyond
     /// the archive's size: its bytes are in the archive. graph-server sets its upload limit.
     public var maximumLength = Int.max
@@ -28,8 +30,9 @@ public struct ArchiveLimits: Sendable, Equatable {
     /// its payloads). Any archive may build ``minimumBudget`` whatever its size; the
     /// default, 128, leaves room for archives of one-byte nodes (`nil`s), and typical
     /// archives take 3 to 10. Without it, a small archive could make a large value: an array
-    /// of nil `SIMD64<Double>?` costs 513 bytes of memory per archive byte. What your own
-    /// `init(from:)` allocates beyond the values it decodes is not counted.
+    /// of nil `SIMD64<Double>?` costs 513 bytes of memory per archive byte (``GraphEncoder``
+    /// refuses to write one for readers with the default). What your own `init(from:)`
+    /// allocates beyond the values it decodes is not counted.
     public var maximumMemoryBytesPerArchiveByte = 128
     /// The longest text made from an archive (its dump, its JSON form, compact or
     /// indented), in bytes per byte of archive. Any archive may make ``minimumBudget`` of
@@ -38,9 +41,6 @@ public struct ArchiveLimits: Sendable, Equatable {
     /// for the indented JSON form of the deepest archives (some 140 times their size);
     /// typical JSON forms are 5 to 15 times their archive.
     public var maximumTextBytesPerArchiveByte = 256
-
-    /// The default ``maximumDepth``.
-    static let defaultMaximumDepth = 10_000
 
     /// What any archive may build and write, however small: 1 MiB.
     public static let minimumBudget = 1 << 20

@@ -59,13 +59,6 @@ struct BodyParser {
     private let budget: MemoryBudget
     private let problems: ProblemLog?
 
-    /// The memory of a node, and of the definition of an object id.
-    private static let nodeCost = MemoryLayout<ArchiveNode>.stride
-    /// The nodes charged at a time: 32 KiB, a thirty-second of the smallest budget.
-    private static let nodesPerCharge = 1024
-    private static let definitionCost = 32
-    private static let earlyPointerCost = MemoryLayout<(UInt32, UInt32)>.stride
-
     init(types: TypeTable, keys: KeyTable, internalVersion: UInt16, limits: ArchiveLimits, budget: MemoryBudget, problems: ProblemLog?) {
         self.types = types
         self.keys = keys
@@ -209,21 +202,21 @@ struct BodyParser {
                 node.payload = try skipPayload(shapes[Int(node.typeReference)].payload, bytes, &position, bodyEnd, &body)
             }
             if node.objectID != 0 && !isPointer {
-                try budget.charge(Self.definitionCost, at: offset)
+                try budget.charge(ReadingCost.definition, at: offset)
                 let denseLimit = 2 * nodes.count + 1024
                 if !definitions.insert(nodes.count, for: node.objectID, denseLimit: denseLimit) {
                     try problems.report(problem(open, "object id \(node.objectID) is defined twice", rule: .identityDefinedTwice, at: offset, step: step))
                 }
             } else if kind == .pts && definitions[node.objectID] == nil {
-                try budget.charge(Self.earlyPointerCost, at: offset)
+                try budget.charge(ReadingCost.earlyPointer, at: offset)
                 earlyPointers.append((node.objectID, UInt32(truncatingIfNeeded: offset)))
             }
             if isTopLevel && (node.objectID == 0 || isPointer) {
                 try problems.report(problem(open, "after the root node, only object definitions may follow", rule: .bodyAfterRoot, at: offset, step: step))
             }
             if nodes.count == chargedNodes {
-                try budget.charge(Self.nodesPerCharge, of: Self.nodeCost, at: offset)
-                chargedNodes += Self.nodesPerCharge
+                try budget.charge(ReadingCost.nodesPerCharge, of: ReadingCost.node, at: offset)
+                chargedNodes += ReadingCost.nodesPerCharge
             }
             if nodes.count == nodes.capacity {
                 nodes.reserveCapacity(Self.grownCapacity(nodes.count, parsed: position - bodyStart, of: bodyLength, limit: limits.maximumNodeCount))

@@ -37,6 +37,9 @@ struct KeyTable: Equatable {
     /// header), room for the list and the dictionary to grow.
     private static let entryCost = 96
 
+    /// What reading this table charges to the reader's memory budget.
+    var readingCost: Int { keys.count * Self.entryCost }
+
     /// Reads a table, rejecting duplicate keys, within `limits` (the count of keys, their
     /// length) and `budget`.
     static func read(from reader: inout BinaryReadBuffer, limits: ArchiveLimits, budget: MemoryBudget) throws -> KeyTable {

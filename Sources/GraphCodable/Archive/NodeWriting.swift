@@ -25,9 +25,17 @@ extension BinaryWriteBuffer {
     /// Writes a node's tag byte and the optional fields it announces (0 means absent).
     @inline(__always)
     mutating func writeNodeHeader(_ kind: NodeKind, keyID: UInt32, typeReference: UInt32 = 0, objectID: UInt32 = 0) {
-        appendInPlace(upTo: Self.maximumNodeHeaderSize) {
+        appendNode(upTo: Self.maximumNodeHeaderSize) {
             Self.storeNodeHeader(kind, keyID: keyID, typeReference: typeReference, objectID: objectID, at: $0)
         }
+    }
+
+    /// Writes a node that `body` stores, in at most `room` bytes, from the address it
+    /// receives; `body` returns how many it wrote. The node counts in ``readingCost``.
+    @inline(__always)
+    mutating func appendNode(upTo room: Int, _ body: (UnsafeMutableRawPointer) -> Int) {
+        readingCost &+= ReadingCost.node
+        appendInPlace(upTo: room, body)
     }
 
     /// Writes the `END` that closes the fields of a `VAL` or `REF`.

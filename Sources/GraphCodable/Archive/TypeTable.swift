@@ -214,6 +214,9 @@ struct TypeTable: Equatable {
     /// (room to grow included), the storage of its names or of its components.
     private static let entryCost = 4 * MemoryLayout<ResolvedType>.stride + 128
 
+    /// What reading this table charges to the reader's memory budget.
+    var readingCost: Int { count * Self.entryCost }
+
     /// Reads a table, checking every entry, within `limits` (the count of entries, the
     /// length of names) and `budget`.
     static func read(from reader: inout BinaryReadBuffer, limits: ArchiveLimits, budget: MemoryBudget) throws -> TypeTable {

@@ -13,6 +13,9 @@ public struct BinaryWriteBuffer: Sendable {
     public let version: UInt16
     /// The version of the library's own layouts (see ``BinaryIOInternalVersion``).
     public let internalVersion: UInt16
+    /// What decoding the nodes and values written so far will charge to the reader's memory
+    /// budget (``ReadingCost``), counted so that the encoder can refuse what readers would.
+    var readingCost = 0
 
     /// Creates an empty buffer that writes with the given user BinaryIO version.
     public init(version: UInt16 = 0) {
@@ -62,6 +65,12 @@ public struct BinaryWriteBuffer: Sendable {
 
     /// How many bytes of room are zeroed at least at a time.
     private static let zeroingStep = 16_384
+
+    /// Counts the room a reader reserves for `count` elements of `Element` (and a
+    /// collection's header) in ``readingCost`` (``BinaryReadBuffer/charge(_:of:)``).
+    mutating func countRoom<Element>(_ count: Int, of _: Element.Type) {
+        readingCost &+= ReadingCost.collection(count, of: Element.self)
+    }
 
     /// Appends one byte.
     @inline(__always)

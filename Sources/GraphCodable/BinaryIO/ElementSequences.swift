@@ -61,6 +61,7 @@ extension BinaryWriteBuffer {
     /// elements are copied in one block, those of looped elements written by their loop.
     mutating func writeElements<C: Collection>(of elements: C) throws where C.Element: BinaryOType {
         writeCount(elements.count)
+        countRoom(elements.count, of: C.Element.self)
         // Int, the commonest element, skips the conformance lookups below: they cost more
         // than writing a short array.
         if C.Element.self == Int.self, try elements.withContiguousStorageIfAvailable({ try Int.write(run: UnsafeRawBufferPointer($0), to: &self) }) != nil {
@@ -91,8 +92,7 @@ extension BinaryReadBuffer {
     /// Charges `count` elements of `Element` (and a collection's header) to the budget of the
     /// archive being read.
     func charge<Element>(_ count: Int, of _: Element.Type) throws {
-        try budget?.charge(count, of: MemoryLayout<Element>.stride, at: offset)
-        try budget?.charge(32, at: offset)
+        try budget?.charge(ReadingCost.collection(count, of: Element.self), at: offset)
     }
 
     /// Reads `count` elements whose layout is their in-memory layout, as one copy.

@@ -130,10 +130,6 @@ final class DecodingSession: GDecoder {
     /// has charged already.
     var budget: MemoryBudget { archive.budget }
 
-    /// The memory of an object beyond its fields, and of an entry of the objects decoded.
-    private static let objectCost = 16
-    private static let identityCost = 48
-
     deinit {
         state.deinitialize(count: 1)
         state.deallocate()
@@ -330,7 +326,7 @@ final class DecodingSession: GDecoder {
         }
         state.pointee.objectsInProgress.append(id)
         defer { state.pointee.objectsInProgress.removeLast() }
-        try budget.charge(Self.identityCost, at: node.offset)
+        try budget.charge(ReadingCost.identity, at: node.offset)
         let value: T = try decodeDefinition(definition, strategy)
         let stored = isClass ? objectReference(of: value) : IdentifiedValue(value)
         _ = state.pointee.objects.insert(stored, for: id, denseLimit: 2 * archive.definitions.count + 1024)
@@ -370,7 +366,7 @@ final class DecodingSession: GDecoder {
                     + "each other): decode the links of deep graphs with deferDecode, or decode on a thread with a "
                     + "larger stack", byteOffset: node.offset))
         }
-        try budget.charge(MemoryLayout<T>.stride + (T.self is AnyClass ? Self.objectCost : 0), at: node.offset)
+        try budget.charge(ReadingCost.value(T.self, isClass: T.self is AnyClass), at: node.offset)
         switch strategy {
         case .binary(let expectedReference, let read, _, let isClass):
             if node.kind == .val { return try decodeFields(index, as: T.self) }

@@ -78,14 +78,20 @@ final class EncodingSession: GEncoder {
     let userInfo: [CodingUserInfoKey: any Sendable]
     let binaryIOVersion: UInt16
     private let options: GraphEncoder.Options
+    /// The limits of the archive's readers (``GraphEncoder/limits``).
+    private let limits: ArchiveLimits
     /// Whether the scalar fast path may run: no option or `GIdentifiable` conformance can
     /// give scalars an identity.
     private let scalarFastPath: Bool
     private let stack = StackGuard()
     private let state: UnsafeMutablePointer<State>
 
-    init(options: GraphEncoder.Options, userInfo: [CodingUserInfoKey: any Sendable], binaryIOVersion: UInt16, describingValues: Bool) {
+    init(
+        options: GraphEncoder.Options, limits: ArchiveLimits, userInfo: [CodingUserInfoKey: any Sendable],
+        binaryIOVersion: UInt16, describingValues: Bool
+    ) {
         self.options = options
+        self.limits = limits
         self.userInfo = userInfo
         self.binaryIOVersion = binaryIOVersion
         let scalarTypes: [Any.Type] = [Int.self, String.self, Double.self, Float.self, Bool.self]
@@ -123,7 +129,7 @@ final class EncodingSession: GEncoder {
         let bodyLength = state.pointee.buffer.count - ArchiveHeader.size
         state.pointee.types.write(to: &state.pointee.buffer)
         state.pointee.keys.write(to: &state.pointee.buffer)
-        try Self.checkArchiveSize(state.pointee.buffer.count, of: T.self)
+        try checkReadable(size: state.pointee.buffer.count, readingCost: readingCost, of: T.self)
         var bytes = state.pointee.buffer.takeBytes()
         let header = ArchiveHeader(
             flags: options.contains(.omitChecksum) ? [] : .checksummed,
@@ -133,12 +139,31 @@ final class EncodingSession: GEncoder {
         return bytes
     }
 
-    /// Throws unless readers can take an archive of `count` bytes (the encoding of a `type`):
-    /// none takes more than 4 GiB, since parsed nodes hold 32-bit offsets.
-    static func checkArchiveSize(_ count: Int, of type: Any.Type) throws {
-        guard count <= ArchiveNode.maximumCount else {
+    /// The most that decoding what is written so far charges to a reader's memory budget: the
+    /// nodes (charged a stretch at a time, so at most a stretch more than they take), the
+    /// values and collections, the tables.
+    var readingCost: Int {
+        state.pointee.buffer.readingCost + ReadingCost.nodesPerCharge * ReadingCost.node
+            + state.pointee.types.readingCost + state.pointee.keys.readingCost
+    }
+
+    /// Throws unless readers under ``limits`` take an archive of `size` bytes (the encoding of
+    /// a `type`) whose decoding charges `readingCost` bytes to their memory budget. None
+    /// takes more than 4 GiB, since parsed nodes hold 32-bit offsets.
+    func checkReadable(size: Int, readingCost: Int, of type: Any.Type) throws {
+        guard size <= ArchiveNode.maximumCount else {
             throw GCodableError.cannotEncode(
-                type, "the archive would take \(count) bytes, more than the \(ArchiveNode.maximumCount) any reader takes (parsed nodes hold 32-bit offsets)")
+                type, "the archive would take \(size) bytes, more than the \(ArchiveNode.maximumCount) any reader takes (parsed nodes hold 32-bit offsets)")
+        }
+        guard size <= limits.maximumArchiveSize else {
+            throw GCodableError.cannotEncode(
+                type, "the archive would take \(size) bytes, more than the \(limits.maximumArchiveSize) its readers take (ArchiveLimits.maximumArchiveSize)")
+        }
+        let budget = limits.memoryBudget(forArchiveOfSize: size)
+        guard readingCost <= budget else {
+            throw GCodableError.cannotEncode(
+                type, "decoding the archive would build \(readingCost) bytes of memory, more than the \(budget) its readers allow "
+                    + "for its \(size) bytes (ArchiveLimits.maximumMemoryBytesPerArchiveByte)")
         }
     }
 
@@ -200,6 +225,12 @@ final class EncodingSession: GEncoder {
         try encodeNode(value, keyID: keyID, conditional: true)
     }
 
+    /// Counts `bytes` more in what decoding the archive charges to its reader's memory budget
+    /// (``ReadingCost``), beyond the nodes and the BinaryIO collections, which the buffer counts.
+    func countReading(_ bytes: Int) {
+        state.pointee.buffer.readingCost &+= bytes
+    }
+
     /// Writes a `NIL` node.
     func encodeNil(keyID: UInt32) {
         state.pointee.buffer.writeNodeHeader(.nil, keyID: keyID)
@@ -235,10 +266,12 @@ final class EncodingSession: GEncoder {
             state.pointee.defined.append(false)
             if conditional { return state.pointee.buffer.writeNodeHeader(.ptc, keyID: keyID, objectID: objectID) }
         } else if conditional || state.pointee.defined[Int(objectID)] {
+            if !conditional { countReading(ReadingCost.earlyPointer) }  // its definition may be postponed
             return state.pointee.buffer.writeNodeHeader(conditional ? .ptc : .pts, keyID: keyID, objectID: objectID)
         }
         state.pointee.defined[Int(objectID)] = true
         if state.pointee.openCount > Self.maximumInlineDepth {
+            countReading(ReadingCost.earlyPointer)
             state.pointee.buffer.writeNodeHeader(.pts, keyID: keyID, objectID: objectID)
             state.pointee.postponed.append { [unowned self] in
                 try self.writeDefinition(value, strategy, keyID: 0, objectID: objectID)
@@ -271,6 +304,7 @@ final class EncodingSession: GEncoder {
 
     /// Writes the node that defines `value`, with its fields or payload.
     private func writeDefinition<T: GEncodable>(_ value: T, _ strategy: Strategy, keyID: UInt32, objectID: UInt32) throws {
+        countReading(ReadingCost.value(T.self, isClass: strategy.isClass) + (objectID == 0 ? 0 : ReadingCost.definition + ReadingCost.identity))
         switch strategy.coding {
         case .binary(let typeReference, let isNative, let write):
             let kind: NodeKind = strategy.isClass ? .bir : .biv
@@ -313,12 +347,12 @@ final class EncodingSession: GEncoder {
     }
 
     /// Counts a `VAL` or `REF` of a `type` opening, refusing to nest deeper than readers take
-    /// by default (``ArchiveLimits/maximumDepth``): what the encoder writes reads back.
+    /// (``ArchiveLimits/maximumDepth``): what the encoder writes reads back.
     private func openLevel(for type: Any.Type) throws {
         // `openCount` is the depth of the value about to open.
-        guard state.pointee.openCount <= ArchiveLimits.defaultMaximumDepth else {
+        guard state.pointee.openCount <= limits.maximumDepth else {
             throw GCodableError.cannotEncode(type,
-                "values nest more than \(ArchiveLimits.defaultMaximumDepth) levels deep, deeper than readers take by default (ArchiveLimits.maximumDepth)")
+                "values nest more than \(limits.maximumDepth) levels deep, deeper than its readers take (ArchiveLimits.maximumDepth)")
         }
         state.pointee.openCount += 1
     }

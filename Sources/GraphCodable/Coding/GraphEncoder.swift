@@ -54,6 +54,12 @@ public final class GraphEncoder {
     public let binaryIOVersion: UInt16
     /// A dictionary that encoded types can read as ``GEncoder/userInfo``.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// The limits of the decoders that will read the archives: the encoder refuses a value
+    /// whose archive they would refuse for its size (``ArchiveLimits/maximumArchiveSize``),
+    /// its nesting (``ArchiveLimits/maximumDepth``) or the memory decoding it builds
+    /// (``ArchiveLimits/maximumMemoryBytesPerArchiveByte``), so that what it writes reads
+    /// back. Raise them here as you raise them there. By default, the decoders' defaults.
+    public var limits = ArchiveLimits()
     /// The warnings of the last encoding (a conditionally encoded value without identity,
     /// for instance).
     public private(set) var warnings: [String] = []
@@ -79,13 +85,14 @@ public final class GraphEncoder {
     public func dump<T: GEncodable>(_ value: T, options: GraphDumpOptions = .readable) throws -> String {
         let session = makeSession(describingValues: true)
         defer { collectWarnings(of: session) }
-        let archive = try ParsedArchive(bytes: try session.archive(value))
+        let archive = try ParsedArchive(bytes: try session.archive(value), limits: limits)
         return try ArchiveDump(archive: archive, options: options, descriptions: session.opaqueDescriptions ?? [:]).text
     }
 
     private func makeSession(describingValues: Bool) -> EncodingSession {
         EncodingSession(
-            options: options, userInfo: userInfo, binaryIOVersion: binaryIOVersion, describingValues: describingValues)
+            options: options, limits: limits, userInfo: userInfo, binaryIOVersion: binaryIOVersion,
+            describingValues: describingValues)
     }
 
     private func collectWarnings(of session: EncodingSession) {

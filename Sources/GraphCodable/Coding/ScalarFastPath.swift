@@ -12,7 +12,7 @@ enum ScalarFastPath {
                 buffer.writeNodeHeader(.biv, keyID: keyID, typeReference: reference(.int))
                 buffer.writeFixedWidth(int)
             } else {
-                buffer.appendInPlace(upTo: BinaryWriteBuffer.maximumNodeHeaderSize + BinaryWriteBuffer.maximumVarIntSize) {
+                buffer.appendNode(upTo: BinaryWriteBuffer.maximumNodeHeaderSize + BinaryWriteBuffer.maximumVarIntSize) {
                     let header = BinaryWriteBuffer.storeNodeHeader(.biv, keyID: keyID, typeReference: reference(.int), at: $0)
                     return header + BinaryWriteBuffer.storeVarUInt(BinaryWriteBuffer.zigZag(int), at: $0 + header)
                 }
@@ -28,7 +28,7 @@ enum ScalarFastPath {
             buffer.writeFixedWidth(unsafeBitCast(value, to: Float.self).bitPattern)
         } else if T.self == Bool.self {
             let byte: UInt8 = unsafeBitCast(value, to: Bool.self) ? 1 : 0
-            buffer.appendInPlace(upTo: BinaryWriteBuffer.maximumNodeHeaderSize + 1) {
+            buffer.appendNode(upTo: BinaryWriteBuffer.maximumNodeHeaderSize + 1) {
                 let header = BinaryWriteBuffer.storeNodeHeader(.biv, keyID: keyID, typeReference: reference(.bool), at: $0)
                 $0.storeBytes(of: byte, toByteOffset: header, as: UInt8.self)
                 return header + 1

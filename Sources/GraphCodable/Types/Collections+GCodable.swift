@@ -10,19 +10,28 @@ extension GEncoder {
         return unsafeDowncast(self as AnyObject, to: EncodingSession.self)
     }
 
+    /// Counts the room a reader reserves for `count` elements of `Element` (and a
+    /// collection's header) in what reading the archive costs (``GDecoder/reserve(_:of:)``).
+    fileprivate func countRoom<Element>(_ count: Int, of _: Element.Type) {
+        session?.countReading(ReadingCost.collection(count, of: Element.self))
+    }
+
     /// Encodes each element unkeyed, in order.
-    fileprivate func encodeElements<S: Sequence>(of elements: S) throws where S.Element: GEncodable {
+    fileprivate func encodeElements<C: Collection>(of elements: C) throws where C.Element: GEncodable {
+        countRoom(elements.count, of: C.Element.self)
         for element in elements { try encode(element) }
     }
 
     /// Encodes each element of contiguous storage unkeyed, in order, each read in place
     /// (no iterator, and no copy of the element).
     fileprivate func encodeElements<Element: GEncodable>(in elements: UnsafeBufferPointer<Element>) throws {
+        countRoom(elements.count, of: Element.self)
         for index in elements.indices { try encode(elements[index]) }
     }
 
     /// Encodes each key and then its value, unkeyed.
     fileprivate func encodeEntries<Key: GEncodable, Value: GEncodable>(of entries: [Key: Value]) throws {
+        countRoom(entries.count, of: (Key, Value).self)
         for (key, value) in entries {
             try encode(key)
             try encode(value)
@@ -42,9 +51,7 @@ extension GDecoder {
     /// Charges room for `count` elements of `Element` (and a collection's header) to the
     /// memory budget of the archive being decoded, before the room is reserved.
     func reserve<Element>(_ count: Int, of _: Element.Type) throws {
-        guard let session else { return }
-        try session.budget.charge(count, of: MemoryLayout<Element>.stride)
-        try session.budget.charge(32)
+        try session?.budget.charge(ReadingCost.collection(count, of: Element.self))
     }
 
     /// Decodes every remaining unkeyed value, in order. (Inlined, so that an array's own

@@ -62,6 +62,7 @@ extension Dictionary: BinaryOType where Key: BinaryOType, Value: BinaryOType {
     public func write(to wbuffer: inout BinaryWriteBuffer) throws {
         try SelfUnequalKeys.checkWritable(Self.self, keys: keys)
         wbuffer.writeCount(count)
+        wbuffer.countRoom(count, of: (Key, Value).self)
         for (key, value) in self {
             try key.write(to: &wbuffer)
             try value.write(to: &wbuffer)

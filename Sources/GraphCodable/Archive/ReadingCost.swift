@@ -1,0 +1,32 @@
+/// What decoding an archive charges to its memory budget (``MemoryBudget``) for what its
+/// body holds, in bytes; the tables say what theirs cost (``TypeTable/readingCost``,
+/// ``KeyTable/readingCost``). The parser and the decoder charge these, and the encoder counts
+/// them as it writes (``BinaryWriteBuffer/readingCost``), so that it refuses an archive
+/// that its readers would refuse.
+enum ReadingCost {
+    /// A parsed node.
+    static let node = MemoryLayout<ArchiveNode>.stride
+    /// The nodes charged at a time as the parser's list fills (32 KiB, a thirty-second of
+    /// the smallest budget).
+    static let nodesPerCharge = 1024
+    /// The definition of an object id, found by its id.
+    static let definition = 32
+    /// A pointer met before its object's definition, checked once the body ends.
+    static let earlyPointer = MemoryLayout<(UInt32, UInt32)>.stride
+    /// A value with an identity, kept by its id once decoded.
+    static let identity = 48
+    /// A collection's header, beside its elements' room.
+    static let collection = 32
+
+    /// A decoded `T`: its size in memory, and for an object (`T` is a class) its header too.
+    @inline(__always)
+    static func value<T>(_: T.Type, isClass: Bool) -> Int {
+        MemoryLayout<T>.stride + (isClass ? 16 : 0)
+    }
+
+    /// A collection with room for `count` elements of `Element` (saturating).
+    static func collection<Element>(_ count: Int, of _: Element.Type) -> Int {
+        let (room, overflow) = max(count, 0).multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+        return overflow || room > .max - collection ? .max : room + collection
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import GraphCodable
+
+/// The encoder counts what decoding its archive will charge to the reader's memory budget
+/// (`ReadingCost`), and refuses an archive that readers under its `limits` would refuse:
+/// what it writes reads back.
+@Suite struct ReadingCostTests {
+    /// What encoding `value` counts, what decoding its archive charges, and the most the
+    /// count may exceed the charge by: the last stretch of nodes the parser charges, and
+    /// each pointer as if it came before its definition.
+    static func costs<T: GCodable>(of value: T) throws -> (counted: Int, charged: Int, margin: Int) {
+        let session = EncodingSession(options: [], limits: ArchiveLimits(), userInfo: [:], binaryIOVersion: 0, describingValues: false)
+        let archive = try ParsedArchive(bytes: try session.archive(value))
+        _ = try DecodingSession(archive: archive, userInfo: [:], classLookup: ClassLookup()).decodeRoot(T.self)
+        let pointers = archive.nodes.count { $0.kind == .pts }
+        return (session.readingCost, archive.budget.total - archive.budget.remaining,
+                ReadingCost.nodesPerCharge * ReadingCost.node + pointers * ReadingCost.earlyPointer)
+    }
+
+    /// A value encoded of type `T`, to be costed as one.
+    struct Sample {
+        let name: String
+        let costs: () throws -> (counted: Int, charged: Int, margin: Int)
+        init<T: GCodable>(_ name: String, _ value: T) {
+            self.name = name
+            costs = { try ReadingCostTests.costs(of: value) }
+        }
+    }
+
+    static func samples(seed: UInt64) -> [Sample] {
+        var generator = SplitMix64(seed: seed)
+        func count() -> Int { Int.random(in: 0 ... 3_000, using: &generator) }
+        let words = (0 ..< count()).map { "w\($0 * 7919 % 1000)" }
+        let nils: [SIMD64<Double>?] = (0 ..< count()).map { $0 % 97 == 0 ? SIMD64(repeating: Double($0)) : nil }
+        let boxes: [Int??] = (0 ..< count()).map { $0 % 3 == 0 ? .some(nil) : $0 % 3 == 1 ? .some($0) : nil }
+        let table = Dictionary(uniqueKeysWithValues: words.enumerated().map { ("\($0.element)-\($0.offset)", [Double($0.offset), 0.5]) })
+        let rows = (0 ..< count() / 10).map { row in (0 ..< row % 12).map { row &* $0 } }
+        let graph = LargeGraphTests.randomGraph(count: 1 + count(), extraEdges: count() / 2, seed: generator.next())
+        var chain: LargeGraphTests.Link?
+        for _ in 0 ..< 300 { chain = LargeGraphTests.Link(next: chain) }
+        return [
+            Sample("[String]", words),
+            Sample("Set<String>", Set(words)),
+            Sample("[SIMD64<Double>?]", nils),
+            Sample("[Int??]", boxes),
+            Sample("[String: [Double]]", table),
+            Sample("[[Int]]", rows),
+            Sample("[[Int: String]]", rows.map { Dictionary(uniqueKeysWithValues: $0.map { ($0, "\($0)") }) }),
+            Sample("[Set<Double>]", rows.map { Set($0.map(Double.init)) }),
+            Sample("a graph with cycles", graph),
+            Sample("a chain of 300 objects", chain),
+            Sample("[Data]", words.map { Data($0.utf8) }),
+            Sample("[Date?]", rows.map { $0.isEmpty ? nil : Date(timeIntervalSince1970: Double($0.count)) }),
+        ]
+    }
+
+    /// For values of every shape the encoder counts at least what decoding charges (so an
+    /// archive it accepts reads back), and not much more (so it refuses no more than it must).
+    @Test(arguments: 1 ... 3 as ClosedRange<UInt64>)
+    func encodersCountWhatDecodingCharges(seed: UInt64) throws {
+        for sample in Self.samples(seed: seed) {
+            let (counted, charged, margin) = try sample.costs()
+            #expect(charged <= counted, "\(sample.name)")
+            #expect(counted <= charged + margin, "\(sample.name): \(counted) counted, \(charged) charged")
+        }
+    }
+
+    /// An array of nil `SIMD64<Double>?` takes a byte of archive and 513 bytes of memory per
+    /// element, beyond what default readers allow (128 per byte): the encoder refuses it,
+    /// and writes it for readers whose limits allow it, which read it back equal.
+    @Test func archivesReadersWouldRefuseAreRefusedWhenWritten() throws {
+        let sparse = [SIMD64<Double>?](repeating: nil, count: 20_000) + [SIMD64(repeating: 1.5)]
+        do {
+            _ = try GraphEncoder().encode(sparse) as Bytes
+            Issue.record("an archive that default readers refuse was written")
+        } catch GCodableError.cannotEncode(_, let context) {
+            #expect(context.debugDescription.contains("ArchiveLimits.maximumMemoryBytesPerArchiveByte"))
+        }
+        var roomy = ArchiveLimits()
+        roomy.maximumMemoryBytesPerArchiveByte = 1024
+        let encoder = GraphEncoder()
+        encoder.limits = roomy
+        let archive = try encoder.encode(sparse) as Bytes
+        #expect(throws: GCodableError.self) { try GraphDecoder().decode([SIMD64<Double>?].self, from: archive) }
+        let decoder = GraphDecoder()
+        decoder.limits = roomy
+        #expect(try decoder.decode([SIMD64<Double>?].self, from: archive) == sparse)
+    }
+
+    /// The encoder refuses archives larger, or values nested deeper, than its limits' readers
+    /// take.
+    @Test func theEncodersLimitsBoundSizeAndNesting() throws {
+        let encoder = GraphEncoder()
+        encoder.limits.maximumArchiveSize = 200
+        #expect(throws: Never.self) { try encoder.encode(String(repeating: "x", count: 100)) as Bytes }
+        #expect(throws: GCodableError.self) { try encoder.encode(String(repeating: "x", count: 200)) as Bytes }
+        encoder.limits.maximumDepth = 3
+        #expect(throws: Never.self) { try encoder.encode([[["deep"]]]) as Bytes }
+        #expect(throws: GCodableError.self) { try encoder.encode([[[["deep"]]]]) as Bytes }
+    }
+}
