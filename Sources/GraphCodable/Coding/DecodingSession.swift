@@ -260,10 +260,11 @@ final class DecodingSession: GDecoder {
         }
     }
 
-    /// Decodes the node at `index` as a `T`.
+    /// Decodes the node at `index` as a `T`. (Scalars with an identity take the general path,
+    /// which keeps them by their id.)
     func decodeNode<T: GDecodable>(_ index: Int) throws -> T {
         let node = nodes[index]
-        if let scalar = ScalarFastPath.scalar(T.self), node.kind == .biv, node.typeReference == scalar.typeReference {
+        if let scalar = ScalarFastPath.scalar(T.self), node.kind == .biv, node.typeReference == scalar.typeReference, node.objectID == 0 {
             switch scalar {
             case .int: return unsafeBitCast(ScalarFastPath.readInt(node, in: bytes, fixedWidth: fixedWidthIntegers), to: T.self)
             case .string: return unsafeBitCast(try ScalarFastPath.readString(node, in: bytes), to: T.self)

@@ -304,7 +304,11 @@ final class EncodingSession: GEncoder {
 
     /// Writes the node that defines `value`, with its fields or payload.
     private func writeDefinition<T: GEncodable>(_ value: T, _ strategy: Strategy, keyID: UInt32, objectID: UInt32) throws {
-        countReading(ReadingCost.value(T.self, isClass: strategy.isClass) + (objectID == 0 ? 0 : ReadingCost.definition + ReadingCost.identity))
+        if objectID != 0 {
+            countReading(ReadingCost.value(T.self, isClass: strategy.isClass) + ReadingCost.definition + ReadingCost.identity)
+        } else if ScalarFastPath.scalar(T.self) == nil {  // the reader's fast path charges its scalars nothing
+            countReading(ReadingCost.value(T.self, isClass: strategy.isClass))
+        }
         switch strategy.coding {
         case .binary(let typeReference, let isNative, let write):
             let kind: NodeKind = strategy.isClass ? .bir : .biv

@@ -58,7 +58,9 @@ public final class GraphEncoder {
     /// whose archive they would refuse for its size (``ArchiveLimits/maximumArchiveSize``),
     /// its nesting (``ArchiveLimits/maximumDepth``) or the memory decoding it builds
     /// (``ArchiveLimits/maximumMemoryBytesPerArchiveByte``), so that what it writes reads
-    /// back. Raise them here as you raise them there. By default, the decoders' defaults.
+    /// back; raise these here as you raise them there. (The other limits, unbounded by
+    /// default, bound what strangers send and are not applied here.) By default, the
+    /// decoders' defaults.
     public var limits = ArchiveLimits()
     /// The warnings of the last encoding (a conditionally encoded value without identity,
     /// for instance).
