@@ -17,11 +17,13 @@ enum ReadingCost {
     static let identity = 48
     /// A collection's header, beside its elements' room.
     static let collection = 32
+    /// An object's header, beside its fields.
+    static let objectHeader = 16
 
     /// A decoded `T`: its size in memory, and for an object (`T` is a class) its header too.
     @inline(__always)
     static func value<T>(_: T.Type, isClass: Bool) -> Int {
-        MemoryLayout<T>.stride + (isClass ? 16 : 0)
+        MemoryLayout<T>.stride + (isClass ? objectHeader : 0)
     }
 
     /// A collection with room for `count` elements of `Element` (saturating).
