@@ -69,7 +69,7 @@ import Testing
             Sample("[Data]", words.map { Data($0.utf8) }),
             Sample("[Date?]", rows.map { $0.isEmpty ? nil : Date(timeIntervalSince1970: Double($0.count)) }),
             Sample("Bools, each a node", Flags(bits: words.map { $0.count % 2 == 0 })),
-            Sample("[Bool: SIMD64<Double>?] unpacked", [true: SIMD64<Double>?.none, false: SIMD64(repeating: 2)]),
+            Sample("[Bool: SIMD64<Double>?]", [true: SIMD64<Double>?.none, false: SIMD64(repeating: 2)]),
             Sample("[String], identified", words, options: .tryHashableIdentityAtFirst),
             Sample("[[Int]], identified", rows, options: .tryHashableIdentityAtLast),
             Sample("[[Double]] without identity", rows.map { $0.map(Double.init) }, options: .disableIdentity),

@@ -28,7 +28,6 @@ enum ScalarFastPath {
             buffer.writeFixedWidth(unsafeBitCast(value, to: Float.self).bitPattern)
         } else if T.self == Bool.self {
             let byte: UInt8 = unsafeBitCast(value, to: Bool.self) ? 1 : 0
-            buffer.readingCost &+= ReadingCost.value(Bool.self, isClass: false)  // read on the general path
             buffer.appendNode(upTo: BinaryWriteBuffer.maximumNodeHeaderSize + 1) {
                 let header = BinaryWriteBuffer.storeNodeHeader(.biv, keyID: keyID, typeReference: reference(.bool), at: $0)
                 $0.storeBytes(of: byte, toByteOffset: header, as: UInt8.self)
@@ -37,6 +36,8 @@ enum ScalarFastPath {
         } else {
             return false
         }
+        // Decoding charges nothing for the scalars it reads on its fast path, the size of others.
+        if scalar(T.self) == nil { buffer.readingCost &+= ReadingCost.value(T.self, isClass: false) }
         return true
     }
 
