@@ -109,9 +109,8 @@ import Testing
     @Test func archivesBeyondWhatReadersTakeAreRefusedWhenWritten() {
         var unbounded = ArchiveLimits()
         unbounded.maximumArchiveSize = .max
-        let session = EncodingSession(options: [], limits: unbounded, userInfo: [:], binaryIOVersion: 0, describingValues: false)
-        #expect(throws: Never.self) { try session.checkReadable(size: Int(UInt32.max), readingCost: 0, of: Data.self) }
-        #expect(throws: GCodableError.self) { try session.checkReadable(size: Int(UInt32.max) + 1, readingCost: 0, of: Data.self) }
+        #expect(throws: Never.self) { try ArchiveExtent(size: Int(UInt32.max)).checkReadable(under: unbounded, of: Data.self) }
+        #expect(throws: GCodableError.self) { try ArchiveExtent(size: Int(UInt32.max) + 1).checkReadable(under: unbounded, of: Data.self) }
     }
 
     @Test func depth() throws {

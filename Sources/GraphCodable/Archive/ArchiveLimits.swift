@@ -3,7 +3,7 @@
 ///
 /// The defaults suit untrusted input and most applications; raise them for larger archives.
 /// ``GraphEncoder`` refuses to write an archive that readers under its
-/// ``GraphEncoder/limits`` would refuse for its size, nesting or memory, so that what it
+/// ``GraphEncoder/limits`` would refuse (for any limit but the text's), so that what it
 /// writes reads back.
 public struct ArchiveLimits: Sendable, Equatable {
     /// The largest archive, in bytes.

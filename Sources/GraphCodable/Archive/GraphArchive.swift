@@ -250,7 +250,7 @@ public struct GraphArchive: Sendable, Equatable {
                     }
                     buffer.writeBytes(node.payload)
                 } else {
-                    buffer.writeCount(node.payload.count)
+                    buffer.writeLength(node.payload.count)
                     buffer.writeBytes(node.payload)
                 }
             case .nil, .pts, .ptc:

@@ -256,7 +256,7 @@ extension NativeDescriptor {
         case (.string, .text(let text)), (.decimal, .text(let text)): buffer.writeString(text)
         case (.character, .text(let text)) where text.count == 1: buffer.writeString(text)
         case (.data, .data(let bytes)):
-            buffer.writeCount(bytes.count)
+            buffer.writeLength(bytes.count)
             buffer.writeBytes(bytes)
         case (.uuid, .uuid(let uuid)): try uuid.write(to: &buffer)
         case (.url, .url(let relative, let base)):

@@ -31,10 +31,10 @@ extension BinaryWriteBuffer {
     }
 
     /// Writes a node that `body` stores, in at most `room` bytes, from the address it
-    /// receives; `body` returns how many it wrote. The node counts in ``readingCost``.
+    /// receives; `body` returns how many it wrote. The node counts in ``nodeCount``.
     @inline(__always)
     mutating func appendNode(upTo room: Int, _ body: (UnsafeMutableRawPointer) -> Int) {
-        readingCost &+= ReadingCost.node
+        nodeCount &+= 1
         appendInPlace(upTo: room, body)
     }
 
@@ -49,6 +49,8 @@ extension BinaryWriteBuffer {
         let lengthOffset = count
         writeByte(0)
         try body(&self)
-        fillVarUIntPlaceholder(at: lengthOffset, with: UInt64(count - lengthOffset - 1))
+        let length = count - lengthOffset - 1
+        longestLength = Swift.max(longestLength, length)
+        fillVarUIntPlaceholder(at: lengthOffset, with: UInt64(length))
     }
 }

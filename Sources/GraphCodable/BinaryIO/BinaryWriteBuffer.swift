@@ -13,9 +13,14 @@ public struct BinaryWriteBuffer: Sendable {
     public let version: UInt16
     /// The version of the library's own layouts (see ``BinaryIOInternalVersion``).
     public let internalVersion: UInt16
-    /// What decoding the nodes and values written so far will charge to the reader's memory
-    /// budget (``ReadingCost``), counted so that the encoder can refuse what readers would.
+    /// What decoding the values written so far will charge to the reader's memory budget
+    /// beyond their nodes (``ReadingCost``), counted so that the encoder can refuse what
+    /// readers would (``ArchiveExtent``).
     var readingCost = 0
+    /// The nodes written so far.
+    var nodeCount = 0
+    /// The longest string, data or opaque payload written so far, in bytes.
+    var longestLength = 0
 
     /// Creates an empty buffer that writes with the given user BinaryIO version.
     public init(version: UInt16 = 0) {
@@ -172,10 +177,18 @@ public struct BinaryWriteBuffer: Sendable {
         for value in values { writeInteger(value) }
     }
 
+    /// Appends the byte length of a string, data or opaque payload (not an element count):
+    /// readers check the longest against ``ArchiveLimits/maximumLength``.
+    mutating func writeLength(_ length: Int) {
+        longestLength = Swift.max(longestLength, length)
+        writeVarUInt(UInt64(length))
+    }
+
     /// Appends a string as its UTF-8 byte count followed by its UTF-8 bytes.
     public mutating func writeString(_ string: String) {
         var string = string
         string.withUTF8 { utf8 in
+            longestLength = Swift.max(longestLength, utf8.count)
             appendInPlace(upTo: Self.maximumVarIntSize + utf8.count) { address in
                 let prefix = Self.storeVarUInt(UInt64(utf8.count), at: address)
                 if let text = utf8.baseAddress { (address + prefix).copyMemory(from: text, byteCount: utf8.count) }

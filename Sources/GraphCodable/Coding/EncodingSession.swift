@@ -129,7 +129,7 @@ final class EncodingSession: GEncoder {
         let bodyLength = state.pointee.buffer.count - ArchiveHeader.size
         state.pointee.types.write(to: &state.pointee.buffer)
         state.pointee.keys.write(to: &state.pointee.buffer)
-        try checkReadable(size: state.pointee.buffer.count, readingCost: readingCost, of: T.self)
+        try extent.checkReadable(under: limits, of: T.self)
         var bytes = state.pointee.buffer.takeBytes()
         let header = ArchiveHeader(
             flags: options.contains(.omitChecksum) ? [] : .checksummed,
@@ -139,32 +139,16 @@ final class EncodingSession: GEncoder {
         return bytes
     }
 
-    /// The most that decoding what is written so far charges to a reader's memory budget: the
-    /// nodes (charged a stretch at a time, so at most a stretch more than they take), the
-    /// values and collections, the tables.
-    var readingCost: Int {
-        state.pointee.buffer.readingCost + ReadingCost.nodesPerCharge * ReadingCost.node
-            + state.pointee.types.readingCost + state.pointee.keys.readingCost
-    }
-
-    /// Throws unless readers under ``limits`` take an archive of `size` bytes (the encoding of
-    /// a `type`) whose decoding charges `readingCost` bytes to their memory budget. None
-    /// takes more than 4 GiB, since parsed nodes hold 32-bit offsets.
-    func checkReadable(size: Int, readingCost: Int, of type: Any.Type) throws {
-        guard size <= ArchiveNode.maximumCount else {
-            throw GCodableError.cannotEncode(
-                type, "the archive would take \(size) bytes, more than the \(ArchiveNode.maximumCount) any reader takes (parsed nodes hold 32-bit offsets)")
-        }
-        guard size <= limits.maximumArchiveSize else {
-            throw GCodableError.cannotEncode(
-                type, "the archive would take \(size) bytes, more than the \(limits.maximumArchiveSize) its readers take (ArchiveLimits.maximumArchiveSize)")
-        }
-        let budget = limits.memoryBudget(forArchiveOfSize: size)
-        guard readingCost <= budget else {
-            throw GCodableError.cannotEncode(
-                type, "decoding the archive would build \(readingCost) bytes of memory, more than the \(budget) its readers allow "
-                    + "for its \(size) bytes (ArchiveLimits.maximumMemoryBytesPerArchiveByte)")
-        }
+    /// What readers meet in what is written so far. Decoding charges at most the nodes
+    /// (a stretch at a time, so at most a stretch more than they take), the values and
+    /// collections, the tables.
+    var extent: ArchiveExtent {
+        let buffer = state.pointee.buffer
+        let nodes = (buffer.nodeCount + ReadingCost.nodesPerCharge) * ReadingCost.node
+        return ArchiveExtent(
+            size: buffer.count, nodeCount: buffer.nodeCount,
+            tableCount: max(state.pointee.types.count, state.pointee.keys.keys.count), longestLength: buffer.longestLength,
+            readingCost: buffer.readingCost + nodes + state.pointee.types.readingCost + state.pointee.keys.readingCost)
     }
 
     // MARK: GEncoder

@@ -54,13 +54,11 @@ public final class GraphEncoder {
     public let binaryIOVersion: UInt16
     /// A dictionary that encoded types can read as ``GEncoder/userInfo``.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-    /// The limits of the decoders that will read the archives: the encoder refuses a value
-    /// whose archive they would refuse for its size (``ArchiveLimits/maximumArchiveSize``),
-    /// its nesting (``ArchiveLimits/maximumDepth``) or the memory decoding it builds
-    /// (``ArchiveLimits/maximumMemoryBytesPerArchiveByte``), so that what it writes reads
-    /// back; raise these here as you raise them there. (The other limits, unbounded by
-    /// default, bound what strangers send and are not applied here.) By default, the
-    /// decoders' defaults.
+    /// The limits of the decoders that will read the archives: the encoder refuses, with
+    /// ``GCodableError/cannotEncode(_:_:)`` naming the limit, a value whose archive they
+    /// would refuse for its size, nodes, nesting, tables, longest string or payload, or the
+    /// memory decoding it builds, so that what it writes reads back. Set here the limits you
+    /// set there (graph-server's, to write for it). By default, the decoders' defaults.
     public var limits = ArchiveLimits()
     /// The warnings of the last encoding (a conditionally encoded value without identity,
     /// for instance).

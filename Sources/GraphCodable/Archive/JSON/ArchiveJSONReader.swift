@@ -296,7 +296,7 @@ struct ArchiveJSONReader {
         }
         guard let payload = decoded else { throw JSONProblem("invalid base64", at: bytesValue) }
         guard let layout else {
-            buffer.writeCount(payload.count)
+            buffer.writeLength(payload.count)
             return buffer.writeBytes(payload)
         }
         var reader = BinaryReadBuffer(bytes: [UInt8](payload), version: buffer.version, internalVersion: buffer.internalVersion)

@@ -250,7 +250,7 @@ enum NativeJSON {
             buffer.writeFixedWidth(try double(at: position).bitPattern)
         case .string, .decimal:
             try string { utf8 in
-                buffer.writeCount(utf8.count)
+                buffer.writeLength(utf8.count)
                 buffer.writeBytes(UnsafeRawBufferPointer(utf8))
             }
         case .character:
@@ -259,7 +259,7 @@ enum NativeJSON {
             buffer.writeString(character)
         case .data:
             guard let data = try string({ Data(base64Encoded: Data($0)) }) else { throw fail("base64") }
-            buffer.writeCount(data.count)
+            buffer.writeLength(data.count)
             buffer.writeBytes(data)
         case .uuid:
             guard let uuid = UUID(uuidString: try string { String(decoding: $0, as: UTF8.self) }) else { throw fail("a UUID") }

@@ -2,7 +2,7 @@ import Foundation
 
 extension Data: BinaryIOType {
     public func write(to wbuffer: inout BinaryWriteBuffer) throws {
-        wbuffer.writeCount(count)
+        wbuffer.writeLength(count)
         wbuffer.writeBytes(self)
     }
 
