@@ -50,13 +50,19 @@ struct KeyTable: Equatable {
         }
         try budget.charge(count, of: entryCost, at: start)
         var table = KeyTable()
+        // Room for every key at once (a key takes at least a byte): the dictionary grown as
+        // keys came hashed them again at each growth, which made reading a table of a million
+        // keys three times slower.
+        let room = min(count, reader.remainingCount)
+        table.keys.reserveCapacity(room)
+        table.ids.reserveCapacity(room)
         for index in 0 ..< count {
             let offset = reader.offset
             let key = try reader.readString(maximumLength: limits.maximumLength)
-            guard table.ids[key] == nil else {
+            table.keys.append(key)
+            guard table.ids.updateValue(UInt32(index + 1), forKey: key) == nil else {
                 throw GCodableError.invalid("key table entry \(index + 1) duplicates \"\(key)\"", rule: .keysDuplicate, at: offset)
             }
-            _ = table.id(for: key)
         }
         return table
     }

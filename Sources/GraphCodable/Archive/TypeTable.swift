@@ -228,6 +228,12 @@ struct TypeTable: Equatable {
         try budget.charge(count, of: entryCost, at: start)
         var table = TypeTable()
         var sizes: [Int] = []
+        // Room for every entry at once (an entry takes at least two bytes), as for keys.
+        let room = min(count, reader.remainingCount / 2)
+        table.entries.reserveCapacity(room)
+        table.keys.reserveCapacity(room)
+        table.references.reserveCapacity(room)
+        sizes.reserveCapacity(room)
         for index in 0 ..< count {
             let entryOffset = reader.offset
             let kindByte = try reader.readByte()
@@ -309,10 +315,9 @@ struct TypeTable: Equatable {
             case .native(let layout): key = .composite(kind, lanes: layout.lanes, first: parts[0], second: parts.count > 1 ? parts[1] : 0)
             case .structured: preconditionFailure("structured natives are predefined codes, never table entries")
             }
-            guard table.references[key] == nil else {
+            guard table.references.updateValue(TypeReference.reference(forTableIndex: table.entries.count), forKey: key) == nil else {
                 throw GCodableError.invalid("type table entry \(index) duplicates an earlier entry", rule: .typesDuplicate, at: entryOffset)
             }
-            table.references[key] = TypeReference.reference(forTableIndex: table.entries.count)
             table.entries.append(entry)
             table.keys.append(key)
             sizes.append(size)
