@@ -272,4 +272,46 @@ import Testing
             #expect(context.path == [.key("leaves"), .index(0)])
         }
     }
+
+    /// A BinaryIO value that writes part of its payload, then throws.
+    struct HalfWrittenPayload: GBinaryCodable {
+        init() {}
+        init(from rbuffer: inout BinaryReadBuffer) throws { _ = try rbuffer.readString() }
+        func write(to wbuffer: inout BinaryWriteBuffer) throws {
+            wbuffer.writeString("partial")
+            throw GCodableError.cannotEncode(Self.self, .init(debugDescription: "refused"))
+        }
+    }
+
+    /// A value whose `encode(to:)` goes on when its child's encoding throws.
+    struct Forgiving<Child: GCodable>: GCodable {
+        var child: Child
+        private enum Key: String { case child, after }
+        init(child: Child) { self.child = child }
+        init(from decoder: GDecoder) throws { child = try decoder.decode(for: Key.child) }
+        func encode(to encoder: GEncoder) throws {
+            try? encoder.encode(child, for: Key.child)
+            try encoder.encode(1, for: Key.after)
+        }
+    }
+
+    /// A field's encoding that threw may have written part of the field; an `encode(to:)`
+    /// that catches the error and goes on would leave it half written in the archive. The
+    /// encoding fails instead, naming the field's path and its error.
+    @Test func encodingsThatGoOnAfterAFieldThrewFail() throws {
+        func expectRefused(_ value: some GCodable, naming path: String) {
+            do {
+                _ = try GraphEncoder().encode(value) as Bytes
+                Issue.record("encoded a value with a field half written, at \(path)")
+            } catch GCodableError.cannotEncode(_, let context) {
+                #expect(context.debugDescription.contains(path), "\(context)")
+                #expect(context.underlyingError is GCodableError)
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+        expectRefused(Forgiving(child: HalfWrittenPayload()), naming: #""child""#)
+        expectRefused(Forgiving(child: Tree(leaves: [Unencodable(), Unencodable()])), naming: #""child""leaves"[0]"#)
+        expectRefused([Forgiving(child: Unencodable()), Forgiving(child: Unencodable())], naming: #""child""#)
+    }
 }

@@ -19,8 +19,8 @@ public struct BinaryWriteBuffer: Sendable {
     var readingCost = 0
     /// The nodes written so far.
     var nodeCount = 0
-    /// The longest string, data or opaque payload written so far, in bytes.
-    var longestLength = 0
+    /// The longest string, data or opaque payload written so far, in bytes; -1 before any.
+    var longestLength = -1
 
     /// Creates an empty buffer that writes with the given user BinaryIO version.
     public init(version: UInt16 = 0) {

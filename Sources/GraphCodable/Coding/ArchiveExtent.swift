@@ -8,8 +8,8 @@ struct ArchiveExtent {
     var nodeCount = 0
     /// The entries of its larger table, types or keys.
     var tableCount = 0
-    /// Its longest string, data or opaque payload, in bytes.
-    var longestLength = 0
+    /// Its longest string, data or opaque payload, in bytes; -1 when it has none.
+    var longestLength = -1
     /// What decoding it charges to the memory budget, at most (``ReadingCost``).
     var readingCost = 0
 

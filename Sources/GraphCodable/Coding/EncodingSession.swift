@@ -67,6 +67,9 @@ final class EncodingSession: GEncoder {
         var defined: [Bool] = [true]
         /// Definitions to write at the top level, after the root.
         var postponed: [() throws -> Void] = []
+        /// The error a field's encoding threw last, with the path it reached: when the
+        /// encoding still ends, an `encode(to:)` caught it and went on.
+        var caughtFailure: (any Error)?
         var warnings: [String] = []
         /// When dumping, the description of each opaque BinaryIO value, by node offset.
         var opaqueDescriptions: [Int: String]?
@@ -126,6 +129,7 @@ final class EncodingSession: GEncoder {
             next += 1
             try writeDefinition()
         }
+        if let failure = state.pointee.caughtFailure { throw Self.halfWritten(T.self, after: failure) }
         let bodyLength = state.pointee.buffer.count - ArchiveHeader.size
         state.pointee.types.write(to: &state.pointee.buffer)
         state.pointee.keys.write(to: &state.pointee.buffer)
@@ -177,7 +181,9 @@ final class EncodingSession: GEncoder {
         do {
             try body()
         } catch let error as GCodableError {
-            throw error.prefixingPath(with: .index(index))
+            throw failing(error.prefixingPath(with: .index(index)))
+        } catch {
+            throw failing(error)
         }
     }
 
@@ -192,8 +198,27 @@ final class EncodingSession: GEncoder {
         do {
             try body(keyID)
         } catch let error as GCodableError {
-            throw error.prefixingPath(with: .key(key.rawValue))
+            throw failing(error.prefixingPath(with: .key(key.rawValue)))
+        } catch {
+            throw failing(error)
         }
+    }
+
+    /// Notes `error`, which a field's encoding threw, as the last failure, and returns it.
+    private func failing(_ error: any Error) -> any Error {
+        state.pointee.caughtFailure = error
+        return error
+    }
+
+    /// The error of an encoding of a `type` that ended although a field's encoding threw
+    /// `error`: an `encode(to:)` caught it and went on, and what the field had written
+    /// (some of its nodes, object ids it named) would make the archive unreadable.
+    private static func halfWritten(_ type: Any.Type, after error: any Error) -> GCodableError {
+        let path = (error as? GCodableError).map { GCodableError.PathComponent.text(of: $0.context.path) } ?? ""
+        return .cannotEncode(type, GCodableError.Context(
+            debugDescription: "the encoding of a field \(path) threw and an encode(to:) went on without it, "
+                + "which would leave the field half written: \(error)",
+            underlyingError: error))
     }
 
     // MARK: Nodes
