@@ -1,8 +1,8 @@
 /// What decoding an archive charges to its memory budget (``MemoryBudget``) for what its
 /// body holds, in bytes; the tables say what theirs cost (``TypeTable/readingCost``,
 /// ``KeyTable/readingCost``). The parser and the decoder charge these, and the encoder counts
-/// them as it writes (``BinaryWriteBuffer/readingCost``), so that it refuses an archive
-/// that its readers would refuse.
+/// them as it writes (``BinaryWriteBuffer/readingCost`` and ``BinaryWriteBuffer/nodeCount``,
+/// summed in ``ArchiveExtent``), so that it refuses an archive that its readers would refuse.
 enum ReadingCost {
     /// A parsed node.
     static let node = MemoryLayout<ArchiveNode>.stride
