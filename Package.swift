@@ -21,7 +21,9 @@ let package = Package(
             exclude: ["Inspector/inspector.html"]),
         .executableTarget(name: "graph-server", dependencies: ["GraphHTTP", "GraphCodable", "CMalloc"]),
         .executableTarget(name: "graph-benchmark", dependencies: ["GraphCodable"]),
-        .testTarget(name: "GraphCodableTests", dependencies: ["GraphCodable"]),
+        // Writes an archive in a process of its own: archives of equal data agree across processes.
+        .executableTarget(name: "determinism-probe", dependencies: ["GraphCodable"], path: "Tests/DeterminismProbe"),
+        .testTarget(name: "GraphCodableTests", dependencies: ["GraphCodable", "determinism-probe"]),
         .testTarget(name: "GraphHTTPTests", dependencies: ["GraphHTTP"]),
     ],
     swiftLanguageModes: [.v6]

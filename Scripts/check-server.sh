@@ -50,6 +50,16 @@ grep -q '"decoded":true' "$work/deep.json"
 "$binary" health --port "$port"
 echo "ok"
 
+echo "== samples are the same bytes in every process, whatever its hash seed"
+for sample in network folders sensor natives; do
+    "$binary" sample "$sample" -o "$work/$sample-a.graph"
+    SWIFT_DETERMINISTIC_HASHING=1 "$binary" sample "$sample" -o "$work/$sample-b.graph"
+    "$binary" sample "$sample" -o "$work/$sample-c.graph"
+    cmp "$work/$sample-a.graph" "$work/$sample-b.graph" && cmp "$work/$sample-a.graph" "$work/$sample-c.graph" \
+        || { echo "error: the $sample sample differs between runs"; exit 1; }
+done
+echo "ok"
+
 echo "== the offline CLI writes what the HTTP answers"
 for sample in network folders sensor natives; do
     "$binary" sample "$sample" -o "$work/$sample.graph"

@@ -1,7 +1,8 @@
 import Foundation
 import GraphCodable
 
-/// `graph-server sample NAME`: archives of the sample models, to try the service with.
+/// `graph-server sample NAME`: archives of the sample models, to try the service with,
+/// written deterministically: the same bytes on every machine and in every run.
 enum SampleArchives {
     static let names = ["network", "folders", "sensor", "natives", "large", "metro", "deep"]
 
@@ -11,25 +12,27 @@ enum SampleArchives {
             throw Arguments.Failure(description: "--stations sizes the metro sample, from 1 to 10000000 stations")
         }
         switch name {
-        case "network": return try GraphEncoder().encode(network()) as Bytes
-        case "folders": return try GraphEncoder().encode(folders()) as Bytes
+        case "network": return try encoder.encode(network()) as Bytes
+        case "folders": return try encoder.encode(folders()) as Bytes
         case "sensor":
             let sensor = SampleModels.Sensor(name: "greenhouse", readings: [19.5, 21.25, 22].map(SampleModels.Reading.init))
-            return try GraphEncoder(binaryIOVersion: 0).encode(sensor) as Bytes
+            return try encoder.encode(sensor) as Bytes
         case "large":
             // 2 MiB of Doubles, for uploads of some size.
-            return try GraphEncoder().encode((0 ..< 262_144).map { Double($0) / 7 }) as Bytes
+            return try encoder.encode((0 ..< 262_144).map { Double($0) / 7 }) as Bytes
         case "metro":
-            return try GraphEncoder().encode(metro(stations: stations ?? 300_000)) as Bytes
+            return try encoder.encode(metro(stations: stations ?? 300_000)) as Bytes
         case "deep":
-            return try GraphEncoder().encode(deepFolders(levels: 600_000)) as Bytes
+            return try encoder.encode(deepFolders(levels: 600_000)) as Bytes
         case "natives":
             let natives: [String: [Double?]] = ["temperatures": [19.5, nil, 21.25], "empty": [], "special": [.nan, -0.0, .infinity]]
-            return try GraphEncoder().encode(natives) as Bytes
+            return try encoder.encode(natives) as Bytes
         default:
             throw Arguments.Failure(description: "no sample \"\(name)\"; samples: \(names.joined(separator: ", "))")
         }
     }
+
+    private static var encoder: GraphEncoder { GraphEncoder(.deterministic) }
 
     /// Four stations on a loop, one of them shared by two lines: a graph with a cycle.
     private static func network() -> SampleModels.Network {

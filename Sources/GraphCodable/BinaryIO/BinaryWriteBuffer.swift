@@ -21,6 +21,9 @@ public struct BinaryWriteBuffer: Sendable {
     var nodeCount = 0
     /// The longest string, data or opaque payload written so far, in bytes; -1 before any.
     var longestLength = -1
+    /// Whether sets and dictionaries are written in the canonical order (their elements'
+    /// bytes ascending), as ``GraphEncoder/Options/deterministic`` asks.
+    var writesCanonicalOrder = false
 
     /// Creates an empty buffer that writes with the given user BinaryIO version.
     public init(version: UInt16 = 0) {
@@ -36,6 +39,11 @@ public struct BinaryWriteBuffer: Sendable {
 
     /// The bytes written so far (a copy: ``count`` tells how many without one).
     public var bytes: [UInt8] { Array(storage[..<count]) }
+
+    /// Calls `body` with the bytes written so far, in place.
+    func withWrittenBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
 
     /// Takes the bytes written out of the buffer, which is left empty (no copy).
     mutating func takeBytes() -> [UInt8] {

@@ -5,6 +5,9 @@
 /// write a pointer (`PTS`, or `PTC` when conditional). So that encoding never recurses
 /// deeper than ``maximumInlineDepth`` through identified values, a definition met deeper
 /// is replaced by a pointer and written after the root, at the top level of the body.
+///
+/// A session that writes a sort key (``CanonicalOrder``) writes every class instance held
+/// by another class instance as a conditional pointer to an object it never defines.
 final class EncodingSession: GEncoder {
     /// How values of one static type are coded.
     private enum Coding {
@@ -57,8 +60,10 @@ final class EncodingSession: GEncoder {
         /// boxes count).
         var open = OpenValue(keys: 0)
         var openCount = 1
+        /// How many class instances are open around the node being written.
+        var classDepth = 0
         /// The object id of each object met so far, by its address.
-        let objectIDs = ObjectIDTable()
+        let objectIDs: ObjectIDTable
         /// Objects met so far, kept alive so that no address is reused.
         var retained: [AnyObject] = []
         /// The object id of each value identity met so far.
@@ -85,18 +90,35 @@ final class EncodingSession: GEncoder {
     private let limits: ArchiveLimits
     /// Whether the scalar fast path may run: no option or `GIdentifiable` conformance can
     /// give scalars an identity.
-    private let scalarFastPath: Bool
-    private let stack = StackGuard()
+    let scalarFastPath: Bool
+    /// Whether sets and dictionaries are written in the canonical order.
+    let writesCanonicalOrder: Bool
+    /// Whether the session writes a sort key: class instances held by class instances are
+    /// written as conditional pointers to nothing.
+    private let writesSortKey: Bool
+    private let stack: StackGuard
     private let state: UnsafeMutablePointer<State>
 
-    init(
+    convenience init(
         options: GraphEncoder.Options, limits: ArchiveLimits, userInfo: [CodingUserInfoKey: any Sendable],
         binaryIOVersion: UInt16, describingValues: Bool
+    ) {
+        self.init(
+            options: options, limits: limits, userInfo: userInfo, binaryIOVersion: binaryIOVersion,
+            describingValues: describingValues, writesSortKey: false, stack: StackGuard())
+    }
+
+    private init(
+        options: GraphEncoder.Options, limits: ArchiveLimits, userInfo: [CodingUserInfoKey: any Sendable],
+        binaryIOVersion: UInt16, describingValues: Bool, writesSortKey: Bool, stack: StackGuard
     ) {
         self.options = options
         self.limits = limits
         self.userInfo = userInfo
         self.binaryIOVersion = binaryIOVersion
+        self.writesSortKey = writesSortKey
+        self.stack = stack
+        writesCanonicalOrder = options.contains(.deterministic)
         let scalarTypes: [Any.Type] = [Int.self, String.self, Double.self, Float.self, Bool.self]
         scalarFastPath = options.contains(.disableIdentity) || (
             options.isDisjoint(with: [.tryHashableIdentityAtFirst, .tryHashableIdentityAtLast])
@@ -104,9 +126,11 @@ final class EncodingSession: GEncoder {
         let internalVersion = options.contains(.fixedWidthIntegers)
             ? BinaryIOInternalVersion.fixedWidthIntegers : BinaryIOInternalVersion.current
         var buffer = BinaryWriteBuffer(version: binaryIOVersion, internalVersion: internalVersion)
+        buffer.writesCanonicalOrder = writesCanonicalOrder
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
         state = .allocate(capacity: 1)
-        state.initialize(to: State(buffer: buffer, opaqueDescriptions: describingValues ? [:] : nil))
+        state.initialize(to: State(
+            buffer: buffer, objectIDs: ObjectIDTable(bits: writesSortKey ? 4 : 10), opaqueDescriptions: describingValues ? [:] : nil))
         state.pointee.open = OpenValue(keys: state.pointee.keySequences.makeSequence())
     }
 
@@ -115,6 +139,19 @@ final class EncodingSession: GEncoder {
         state.deallocate()
     }
 
+    /// A session that writes sort keys of values as this session would write them. Within a
+    /// sort key, so is a value held by a class instance: the class instances it holds are cut.
+    func makeSortKeySession() -> EncodingSession {
+        let session = EncodingSession(
+            options: options.union(.omitChecksum), limits: limits, userInfo: userInfo, binaryIOVersion: binaryIOVersion,
+            describingValues: false, writesSortKey: true, stack: stack)
+        if writesSortKey { session.state.pointee.classDepth = state.pointee.classDepth }
+        return session
+    }
+
+    /// The version of the library's own layouts the session writes.
+    var internalVersion: UInt16 { state.pointee.buffer.internalVersion }
+
     /// When dumping, the description of each opaque BinaryIO value, by node offset.
     var opaqueDescriptions: [Int: String]? { state.pointee.opaqueDescriptions }
     /// The warnings of this encoding.
@@ -122,6 +159,26 @@ final class EncodingSession: GEncoder {
 
     /// Encodes `root` as the body and returns the finished archive.
     func archive<T: GEncodable>(_ root: T) throws -> [UInt8] {
+        let bodyLength = try writeBodyAndTables(of: root)
+        var bytes = state.pointee.buffer.takeBytes()
+        let header = ArchiveHeader(
+            flags: options.contains(.omitChecksum) ? [] : .checksummed,
+            internalBinaryIOVersion: state.pointee.buffer.internalVersion, userBinaryIOVersion: binaryIOVersion,
+            bodyLength: UInt64(bodyLength), tablesLength: UInt64(bytes.count - ArchiveHeader.size - bodyLength))
+        ArchiveHeader.seal(&bytes, header: header)
+        return bytes
+    }
+
+    /// Writes the sort key of `value` (``CanonicalOrder``) to `order`: what follows the
+    /// header in the archive of `value` alone. Called on a session made for it (``makeSortKeySession()``).
+    func writeSortKey<T: GEncodable>(of value: T, to order: inout CanonicalOrder) throws {
+        _ = try writeBodyAndTables(of: value)
+        state.pointee.buffer.withWrittenBytes { order.add(bytes: $0[ArchiveHeader.size...]) }
+    }
+
+    /// Writes `root` as the body, then the tables, after the header's room; returns the
+    /// body's length.
+    private func writeBodyAndTables<T: GEncodable>(of root: T) throws -> Int {
         try encodeNode(root, keyID: 0)
         var next = 0
         while next < state.pointee.postponed.count {
@@ -134,13 +191,7 @@ final class EncodingSession: GEncoder {
         state.pointee.types.write(to: &state.pointee.buffer)
         state.pointee.keys.write(to: &state.pointee.buffer)
         try extent.checkReadable(under: limits, of: T.self)
-        var bytes = state.pointee.buffer.takeBytes()
-        let header = ArchiveHeader(
-            flags: options.contains(.omitChecksum) ? [] : .checksummed,
-            internalBinaryIOVersion: state.pointee.buffer.internalVersion, userBinaryIOVersion: binaryIOVersion,
-            bodyLength: UInt64(bodyLength), tablesLength: UInt64(bytes.count - ArchiveHeader.size - bodyLength))
-        ArchiveHeader.seal(&bytes, header: header)
-        return bytes
+        return bodyLength
     }
 
     /// What readers meet in what is written so far. Decoding charges at most the nodes
@@ -266,6 +317,11 @@ final class EncodingSession: GEncoder {
         if case .optional(let encodeInPlace) = strategy.coding {
             return try withUnsafePointer(to: value) { try encodeInPlace($0, self, keyID, conditional) }
         }
+        if writesSortKey && strategy.isClass && state.pointee.classDepth > 0 {
+            let objectID = UInt32(state.pointee.defined.count)
+            state.pointee.defined.append(false)
+            return state.pointee.buffer.writeNodeHeader(.ptc, keyID: keyID, objectID: objectID)
+        }
         guard let found = objectID(of: value, strategy.identity) else {
             if conditional { state.pointee.warnings.append("\(T.self) has no identity: encoded unconditionally") }
             return try writeDefinition(value, strategy, keyID: keyID, objectID: 0)
@@ -339,7 +395,9 @@ final class EncodingSession: GEncoder {
         case .reference:
             let (reference, keys) = try classReference(of: value)
             state.pointee.buffer.writeNodeHeader(.ref, keyID: keyID, typeReference: reference, objectID: objectID)
+            state.pointee.classDepth += 1
             try writeFields(of: value, keys: keys)
+            state.pointee.classDepth -= 1
         case .optional(let encodeInPlace):
             try withUnsafePointer(to: value) { try encodeInPlace($0, self, keyID, false) }
         }

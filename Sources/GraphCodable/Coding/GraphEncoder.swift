@@ -45,6 +45,12 @@ public final class GraphEncoder {
         /// but arrays of integers are written and read as one copy on little-endian
         /// machines. Every reader reads both layouts.
         public static let fixedWidthIntegers = Self(rawValue: 1 << 17)
+        /// Writes the elements of every set and the entries of every dictionary in a
+        /// canonical order (Docs/ArchiveFormat.md, "Canonical order"), so that equal values
+        /// give byte-identical archives in any process: Swift orders sets and dictionaries by
+        /// hashes seeded per process. Slower where archives hold large sets and dictionaries
+        /// (Docs/Performance.md); readers read either order.
+        public static let deterministic = Self(rawValue: 1 << 18)
     }
 
     /// The options the encoder was created with.

@@ -20,8 +20,9 @@ final class ObjectIDTable {
     private var shift: Int
     private var count = 0
 
-    init() {
-        (slots, mask, shift) = Self.makeSlots(bits: 10)
+    /// A table of `2^bits` slots to start with.
+    init(bits: Int = 10) {
+        (slots, mask, shift) = Self.makeSlots(bits: bits)
     }
 
     deinit {

@@ -1,6 +1,7 @@
 // Containers of any GCodable elements are `VAL`s with one unkeyed field per element
 // (a dictionary: each key, then its value). Containers of packable elements are stored
-// as one BinaryIO block instead.
+// as one BinaryIO block instead. Deterministic encoding writes sets and dictionaries in
+// the canonical order (CanonicalEncoding.swift).
 
 extension GEncoder {
     /// The session encoding an archive, when this encoder is one (found as
@@ -229,7 +230,9 @@ extension ContiguousArray: NativeBinaryType where Element: NativeBinaryType {
 extension Set: GEncodable where Element: GEncodable {
     public func encode(to encoder: GEncoder) throws {
         try SelfUnequalKeys.checkWritable(Self.self, keys: self)
-        if let session = encoder.session, let scalar = ScalarFastPath.scalar(Element.self) {
+        if let session = encoder.session, session.writesCanonicalOrder {
+            try session.encodeInCanonicalOrder(members: self)
+        } else if let session = encoder.session, let scalar = ScalarFastPath.scalar(Element.self) {
             try session.encodeScalarMembers(scalar, of: self)
         } else {
             try encoder.encodeElements(of: self)
@@ -257,7 +260,9 @@ extension Set: NativeBinaryType where Element: NativeBinaryType {
 extension Dictionary: GEncodable where Key: GEncodable, Value: GEncodable {
     public func encode(to encoder: GEncoder) throws {
         try SelfUnequalKeys.checkWritable(Self.self, keys: keys)
-        if let session = encoder.session, let key = ScalarFastPath.scalar(Key.self), let value = ScalarFastPath.scalar(Value.self) {
+        if let session = encoder.session, session.writesCanonicalOrder {
+            try session.encodeInCanonicalOrder(entries: self)
+        } else if let session = encoder.session, let key = ScalarFastPath.scalar(Key.self), let value = ScalarFastPath.scalar(Value.self) {
             try session.encodeScalarEntries(key, value, of: self)
         } else {
             try encoder.encodeEntries(of: self)

@@ -892,7 +892,9 @@ enum OpenAPIDocument {
             named types (added, removed, renamed, re-versioned), and the bodies node by node by
             path from the root (`root.friends[1].name`), following pointers so that each shared
             object is compared once. Keyed fields are matched by key (their order is no
-            difference), unkeyed fields by position. The two archives are the file parts
+            difference), unkeyed fields by position, and the elements of sets and the entries of
+            dictionaries by their archived form, in any order (`root.index["b"]`: an element or
+            a key between brackets). The two archives are the file parts
             `before` and `after` of a `multipart/form-data` body (`curl -F before=@a.graph -F
             after=@b.graph`); the answer is 200 whether or not they differ. An archive that
             cannot be read is answered 422, its `detail` starting with `before:` or `after:`.
@@ -1650,7 +1652,8 @@ enum OpenAPIDocument {
                     description: |
                       `header.<field>`, `types["<qualified name>"]`, or the path from the root
                       through keys and indexes, pointers followed (`root.friends[1].name`; a key
-                      that is not an identifier is quoted, `root["a b"]`).
+                      that is not an identifier is quoted, `root["a b"]`; an element of a set or
+                      a dictionary's key is written between brackets, `root.index["b"]`).
                   before: {$ref: '#/components/schemas/DiffSide'}
                   after: {$ref: '#/components/schemas/DiffSide'}
 

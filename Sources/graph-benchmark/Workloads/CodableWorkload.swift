@@ -23,6 +23,7 @@ enum CodableWorkload {
         try measure(report, "scalars: 100,000 short mixed-script String", strings)
         let dictionary = Dictionary(uniqueKeysWithValues: (0 ..< 100_000).map { ("key\($0)", Double.random(in: 0 ... 1, using: &generator)) })
         try measure(report, "scalars: [String: Double] of 100,000 entries", dictionary)
+        try measure(report, "scalars: Set<String> of 100,000 elements", Set(dictionary.keys))
     }
 
     static func measure<Value: GCodable & Codable & Equatable>(
@@ -33,6 +34,7 @@ enum CodableWorkload {
         plistEncoder.outputFormat = .binary
         let encoder = GraphEncoder(options)
         let unchecked = GraphEncoder(options.union(.omitChecksum))
+        let deterministic = GraphEncoder(options.union(.deterministic))
         let archive = try encoder.encode(value) as Bytes
         let json = try JSONEncoder().encode(value)
         let plist = try plistEncoder.encode(value)
@@ -40,6 +42,7 @@ enum CodableWorkload {
         var encoders: [(coder: String, bytes: Int?, run: () throws -> Void)] = [
             ("GraphEncoder", archive.count, { _ = try encoder.encode(value) as Bytes }),
             ("GraphEncoder, no checksum", archive.count, { _ = try unchecked.encode(value) as Bytes }),
+            ("GraphEncoder, deterministic", archive.count, { _ = try deterministic.encode(value) as Bytes }),
             ("JSONEncoder", json.count, { _ = try JSONEncoder().encode(value) }),
             ("PropertyListEncoder", plist.count, { _ = try plistEncoder.encode(value) }),
         ]

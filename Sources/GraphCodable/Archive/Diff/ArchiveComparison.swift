@@ -1,7 +1,8 @@
 /// Compares two parsed archives: their tables (``TableComparison``), then their bodies from
-/// the roots, iteratively, pairing fields by key or by position and following pointers, so
-/// that each node of either archive is looked at about once; then the top-level definitions
-/// no pointer reached, in body order.
+/// the roots, iteratively, pairing fields by key or by position (the elements of sets and
+/// the entries of dictionaries by their archived form, ``ElementDigests``) and following
+/// pointers, so that each node of either archive is looked at about once; then the
+/// top-level definitions no pointer reached, in body order.
 struct ArchiveComparison {
     private typealias Difference = GraphArchiveDiff.Difference
 
@@ -11,6 +12,8 @@ struct ArchiveComparison {
     private let maximumCount: Int
     private var differences: [Difference] = []
     private var omittedCount = 0
+    /// The digests of elements of each archive, made when a set or dictionary is first met.
+    private var digests: (before: ElementDigests, after: ElementDigests)?
 
     /// How a node is reached from the node whose field it is.
     private enum Step {
@@ -18,6 +21,11 @@ struct ArchiveComparison {
         /// A keyed field, by the key's id in the archive before, or else in the archive after.
         case key(UInt32, inBefore: Bool)
         case index(Int)
+        /// An element of a set, or the key of a dictionary's entry, by its node in the archive
+        /// before, or else in the archive after.
+        case element(Int, inBefore: Bool)
+        /// An element or key in a packed set or dictionary of a `layout`, by its payload's bytes.
+        case packedElement(NativeDescriptor, Range<Int>, inBefore: Bool)
         /// The n-th top-level definition that no pointer reaches.
         case unreached(Int)
     }
@@ -145,9 +153,13 @@ struct ArchiveComparison {
         if !sameType { report(.typeChanged, task, oldTarget, newTarget) }
         switch oldNode.kind {
         case .val, .ref:
-            try compareFields(oldTarget, newTarget, stop: stop)
+            if sameType && before.isUnordered(oldTarget) {
+                try compareUnordered(oldTarget, newTarget, stop: stop)
+            } else {
+                try compareFields(oldTarget, newTarget, stop: stop)
+            }
         case .biv, .bir:
-            if sameType && !before.hasSamePayload(oldNode, as: newNode, in: after) { report(.valueChanged, task, oldTarget, newTarget) }
+            if sameType && !before.hasSamePayload(oldNode, as: newNode, in: after) { try comparePayloads(task, oldTarget, newTarget) }
         case .nil, .pts, .ptc, .end:
             break
         }
@@ -243,6 +255,98 @@ struct ArchiveComparison {
         for pair in pairs.reversed() { try push(pair) }
     }
 
+    /// The digests of the elements of both archives.
+    private mutating func elementDigests() throws -> (before: ElementDigests, after: ElementDigests) {
+        if let digests { return digests }
+        let made = (before: ElementDigests.before(before, tables), after: try ElementDigests.after(after, tables, before: before))
+        digests = made
+        return made
+    }
+
+    /// Queues the fields of two `VAL`s of sets (or of dictionaries), paired by the digests of
+    /// their elements (of their keys): each element of one with an equal element of the
+    /// other (a key's value with the same key's), the others added or removed. Falls back to
+    /// ``compareFields(_:_:stop:)`` for a dictionary whose fields do not pair up.
+    private mutating func compareUnordered(_ old: Int, _ new: Int, stop: Int) throws {
+        let isDictionary = before.isUnorderedDictionary(old)
+        let oldFields = before.fields(of: old), newFields = after.fields(of: new)
+        guard !isDictionary || oldFields.count.isMultiple(of: 2) && newFields.count.isMultiple(of: 2) else {
+            return try compareFields(old, new, stop: stop)
+        }
+        let stride = isDictionary ? 2 : 1
+        let cost = 48 * (oldFields.count + newFields.count)
+        try before.archive.budget.charge(cost)
+        defer { before.archive.budget.refund(cost) }
+        var (oldDigests, newDigests) = try elementDigests()
+        defer { digests = (oldDigests, newDigests) }
+        var unmatched: [ElementDigests.Digest: [Int]] = [:]
+        for position in Swift.stride(from: newFields.count - stride, through: 0, by: -stride) {
+            unmatched[try newDigests.element(newFields[position]), default: []].append(position)
+        }
+        var pairs: [Task] = []
+        var matched = Set<Int>()
+        for position in Swift.stride(from: 0, to: oldFields.count, by: stride) {
+            let element = oldFields[position], step = Step.element(element, inBefore: true)
+            let digest = try oldDigests.element(element)
+            guard let match = unmatched[digest]?.popLast() else {
+                pairs.append(Task(before: oldFields[position + stride - 1], after: -1, parent: stop, step: step))
+                continue
+            }
+            matched.insert(match)
+            if isDictionary && before.target(of: element).map({ before[$0].objectID != 0 }) == true {
+                pairs.append(Task(before: element, after: newFields[match], parent: stop, step: step))
+            }
+            pairs.append(Task(before: oldFields[position + stride - 1], after: newFields[match + stride - 1], parent: stop, step: step))
+        }
+        for position in Swift.stride(from: 0, to: newFields.count, by: stride) where !matched.contains(position) {
+            pairs.append(Task(before: -1, after: newFields[position + stride - 1], parent: stop, step: .element(newFields[position], inBefore: false)))
+        }
+        for pair in pairs.reversed() { try push(pair) }
+    }
+
+    /// Reports how the payloads of two nodes of the same type differ: nothing when they
+    /// hold the same sets and dictionaries in another order; the elements added and removed
+    /// of a packed set, the entries of a packed dictionary by key; else that the value changed.
+    private mutating func comparePayloads(_ task: Task, _ old: Int, _ new: Int) throws {
+        guard case .native(let layout)? = before.archive.types.resolve(before[old].typeReference), layout.holdsUnordered else {
+            return report(.valueChanged, task, old, new)
+        }
+        let (oldDigests, newDigests) = try elementDigests()
+        guard try oldDigests.payloadDigest(of: before[old]) != newDigests.payloadDigest(of: after[new]) else { return }
+        let keyLayout: NativeDescriptor, valueLayout: NativeDescriptor?
+        switch layout {
+        case .set(let element): (keyLayout, valueLayout) = (element, nil)
+        case .dictionary(let key, let value): (keyLayout, valueLayout) = (key, value)
+        default: return report(.valueChanged, task, old, new)
+        }
+        let stop = try addStop(task)
+        let oldEntries = try PackedEntries(before, old, keyLayout, valueLayout, oldDigests)
+        defer { oldEntries.release() }
+        let newEntries = try PackedEntries(after, new, keyLayout, valueLayout, newDigests)
+        defer { newEntries.release() }
+        var unmatched: [ElementDigests.Digest: [Int]] = [:]
+        for (position, entry) in newEntries.entries.enumerated().reversed() { unmatched[entry.key, default: []].append(position) }
+        var matched = Set<Int>()
+        for entry in oldEntries.entries {
+            let element = Task(before: old, after: new, parent: stop, step: .packedElement(keyLayout, entry.keyBytes, inBefore: true))
+            guard let match = unmatched[entry.key]?.popLast() else {
+                report(.nodeRemoved, element) { ($0.before.side(of: old, showing: entry, of: oldEntries), nil) }
+                continue
+            }
+            matched.insert(match)
+            let newEntry = newEntries.entries[match]
+            if entry.value != newEntry.value {
+                report(.valueChanged, element) {
+                    ($0.before.side(of: old, showing: entry, of: oldEntries), $0.after.side(of: new, showing: newEntry, of: newEntries))
+                }
+            }
+        }
+        for (position, entry) in newEntries.entries.enumerated() where !matched.contains(position) {
+            let element = Task(before: old, after: new, parent: stop, step: .packedElement(keyLayout, entry.keyBytes, inBefore: false))
+            report(.nodeAdded, element) { (nil, $0.after.side(of: new, showing: entry, of: newEntries)) }
+        }
+    }
+
     /// The path of the node reached from the stop `parent` by `step`: walks at most the 32
     /// steps it shows, however deep the node.
     private func path(_ parent: Int, _ step: Step) -> String {
@@ -274,6 +378,8 @@ struct ArchiveComparison {
         switch step {
         case .root: return "root"
         case .index(let index): return "[\(index)]"
+        case .element(let node, let inBefore): return "[\((inBefore ? before : after).elementText(of: node))]"
+        case .packedElement(let layout, let bytes, let inBefore): return "[\((inBefore ? before : after).elementText(of: layout, at: bytes))]"
         case .unreached(let index): return "unreached[\(index)]"
         case .key(let id, let inBefore):
             let key = (inBefore ? before : after).key(id)

@@ -53,6 +53,19 @@ struct DiffSide {
         return archive.definitions[node.objectID]
     }
 
+    /// Whether the node at `index` is a `VAL` of a set or a dictionary, whose fields are in
+    /// no order.
+    func isUnordered(_ index: Int) -> Bool {
+        let node = archive.nodes[index]
+        return node.kind == .val && (node.typeReference == UInt32(NativeTypeCode.set.rawValue) || isUnorderedDictionary(index))
+    }
+
+    /// Whether the node at `index` is a `VAL` of a dictionary.
+    func isUnorderedDictionary(_ index: Int) -> Bool {
+        let node = archive.nodes[index]
+        return node.kind == .val && node.typeReference == UInt32(NativeTypeCode.dictionary.rawValue)
+    }
+
     /// The key with id `id`, as a difference shows it.
     func key(_ id: UInt32) -> String {
         archive.keys.key(for: id).map { DiffText.shown($0) } ?? "KEY\(id)"

@@ -5,7 +5,9 @@ import Foundation
 /// the root, following pointers so that each shared object is compared once.
 ///
 /// Keyed fields are matched by key, so their order is not a difference; unkeyed fields are
-/// matched by position, so theirs is. See ``GraphArchive/differences(from:to:limits:maximumCount:)``.
+/// matched by position, so theirs is; the elements of sets, and the entries of dictionaries
+/// by key, are matched by their archived form, in any order. See
+/// ``GraphArchive/differences(from:to:limits:maximumCount:)``.
 public struct GraphArchiveDiff: Sendable, Equatable, CustomStringConvertible {
     /// One difference: what changed, where, and what each archive holds there.
     public struct Difference: Sendable, Equatable, CustomStringConvertible {
@@ -51,7 +53,9 @@ public struct GraphArchiveDiff: Sendable, Equatable, CustomStringConvertible {
         public var change: Change
         /// Where the difference is: `header.userBinaryIOVersion`, `types["Module.Name"]`, or
         /// the path from the root through keys and indexes, pointers followed,
-        /// `root.friends[1].name` (a key that is not an identifier is quoted: `root["a b"]`).
+        /// `root.friends[1].name` (a key that is not an identifier is quoted: `root["a b"]`;
+        /// an element of a set or a dictionary's key is written between brackets:
+        /// `root.index["b"]`, `root.ids[42]`).
         public var path: String
         /// What the archive before holds there; nil when it holds nothing (an addition).
         public var before: Side?

@@ -1,5 +1,6 @@
 // Optionals store a presence byte (0 or 1) before the value; collections store their
-// element count before the elements, and dictionaries each key before its value.
+// element count before the elements, and dictionaries each key before its value. Sets and
+// dictionaries are written in the canonical order when the buffer asks for it.
 
 extension Optional: BinaryOType where Wrapped: BinaryOType {
     public func write(to wbuffer: inout BinaryWriteBuffer) throws {
@@ -43,7 +44,7 @@ extension ContiguousArray: BinaryIType where Element: BinaryIType {
 extension Set: BinaryOType where Element: BinaryOType {
     public func write(to wbuffer: inout BinaryWriteBuffer) throws {
         try SelfUnequalKeys.checkWritable(Self.self, keys: self)
-        try wbuffer.writeElements(of: self)
+        try wbuffer.writeUnordered(self, roomFor: Element.self) { try $0.write(to: &$1) }
     }
 }
 
@@ -61,11 +62,9 @@ extension Set: BinaryIType where Element: BinaryIType {
 extension Dictionary: BinaryOType where Key: BinaryOType, Value: BinaryOType {
     public func write(to wbuffer: inout BinaryWriteBuffer) throws {
         try SelfUnequalKeys.checkWritable(Self.self, keys: keys)
-        wbuffer.writeCount(count)
-        wbuffer.countRoom(count, of: (Key, Value).self)
-        for (key, value) in self {
-            try key.write(to: &wbuffer)
-            try value.write(to: &wbuffer)
+        try wbuffer.writeUnordered(self, roomFor: (Key, Value).self) { entry, buffer in
+            try entry.key.write(to: &buffer)
+            try entry.value.write(to: &buffer)
         }
     }
 }
