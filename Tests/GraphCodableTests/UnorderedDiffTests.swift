@@ -77,6 +77,31 @@ import Testing
         #expect(Set(objects.differences.map(\.path)) == ["root[determinism_probe.Tag(name: \"solo\", weight: 1, related: [])]", "root[determinism_probe.Tag(name: \"solo\", weight: 2, related: [])]"], "\(objects)")
     }
 
+    /// A dictionary's keys match by their form, in which objects count by their type: what
+    /// such an object holds is compared as the key's own, at `[key: …]`.
+    @Test func changesInsideAKeyArePathedByTheKey() throws {
+        let diff = try Self.diff([Holder(.init(name: "a", weight: 1)): 1], [Holder(.init(name: "b", weight: 1)): 1])
+        #expect(diff.differences.map(\.path) == ["root[key: GraphCodableTests.UnorderedDiffTests.Holder(determinism_probe.Tag(…))][0].name"], "\(diff)")
+    }
+
+    /// A key that holds an object.
+    struct Holder: GCodable, Hashable {
+        var tag: determinism_probe.Tag
+        init(_ tag: determinism_probe.Tag) { self.tag = tag }
+        init(from decoder: GDecoder) throws { tag = try decoder.decode() }
+        func encode(to encoder: GEncoder) throws { try encoder.encode(tag) }
+    }
+
+    /// Many sets, each with its own objects: the digests kept are shared, never copied, so
+    /// the comparison takes linear time.
+    @Test func manySetsOfObjectsCompareInLinearTime() throws {
+        let sets = (0 ..< 40_000).map { Set([determinism_probe.Tag(name: "tag \($0)", weight: 0)]) }
+        let bytes = try GraphEncoder().encode(sets) as Bytes
+        let start = ContinuousClock.now
+        #expect(try GraphArchive.differences(from: bytes, to: bytes).isIdentical)
+        #expect(ContinuousClock.now - start < .seconds(20), "copying the kept digests at each set took quadratic time")
+    }
+
     static func diff<A: GEncodable, B: GEncodable>(_ before: A, _ after: B) throws -> GraphArchiveDiff {
         try GraphArchive.differences(from: GraphEncoder().encode(before) as Bytes, to: GraphEncoder().encode(after) as Bytes)
     }

@@ -2,14 +2,16 @@
 // dictionaries stored field by field: their elements, and their entries by key, in the
 // canonical order of Docs/ArchiveFormat.md. An element's sort key is what follows the header
 // in the archive of that element alone; a dictionary's entries whose keys tie are ordered
-// by their values' sort keys.
+// by their values' sort keys. An order found with sort keys of their own is kept
+// (``CanonicalOrders``): a set nested in an element is met again when the element is written.
 
 extension EncodingSession {
     /// Encodes the members of `members` unkeyed, in the canonical order.
     func encodeInCanonicalOrder<Element: GEncodable>(members: Set<Element>) throws {
         countReading(ReadingCost.collection(members.count, of: Element.self))
         let elements = Array(members)
-        for index in try canonicalOrder(of: elements) { try encode(elements[index]) }
+        let order = try canonicalOrders.order(of: members, cutting: cutsClasses) { try sortKeys(of: elements).sortedIndexes() }
+        for index in order { try encode(elements[index]) }
     }
 
     /// Encodes the entries of `entries` unkeyed, each key then its value, in the canonical
@@ -17,22 +19,20 @@ extension EncodingSession {
     func encodeInCanonicalOrder<Key: GEncodable, Value: GEncodable>(entries: [Key: Value]) throws {
         countReading(ReadingCost.collection(entries.count, of: (Key, Value).self))
         let keys = Array(entries.keys), values = Array(entries.values)
-        var order = try sortKeys(of: keys)
-        var sorted = order.sortedIndexes()
-        for tie in order.ties(in: sorted) {
-            let tied = Array(sorted[tie])
-            order = try sortKeys(of: tied.map { values[$0] })
-            sorted.replaceSubrange(tie, with: order.sortedIndexes().map { tied[$0] })
+        let sorted = try canonicalOrders.order(of: entries, cutting: cutsClasses) {
+            var order = try sortKeys(of: keys)
+            var sorted = order.sortedIndexes()
+            for tie in order.ties(in: sorted) {
+                let tied = Array(sorted[tie])
+                order = try sortKeys(of: tied.map { values[$0] })
+                sorted.replaceSubrange(tie, with: order.sortedIndexes().map { tied[$0] })
+            }
+            return sorted
         }
         for index in sorted {
             try encode(keys[index])
             try encode(values[index])
         }
-    }
-
-    /// The indexes of `values` in the canonical order.
-    private func canonicalOrder<T: GEncodable>(of values: [T]) throws -> [Int] {
-        try sortKeys(of: values).sortedIndexes()
     }
 
     /// The sort keys of `values`. A scalar of the fast path alone is one node and empty
@@ -44,6 +44,36 @@ extension EncodingSession {
         } else {
             for value in values { try makeSortKeySession().writeSortKey(of: value, to: &order) }
         }
+        return order
+    }
+}
+
+/// The canonical orders one deterministic encoding found, by the storage of the set or
+/// dictionary sorted: the collections nested in an element are sorted for the element's
+/// sort key, then met again when it is written, and again in the sort keys of the elements
+/// around it, so that sorting each at every meeting took time exponential in their nesting.
+/// A collection's storage iterates in one order, so the order of its indexes holds for every
+/// value that shares it; the collections are kept, so that no storage is freed and reused.
+final class CanonicalOrders {
+    private struct Key: Hashable {
+        var storage: UInt
+        /// Whether class instances held by class instances were cut from the sort keys.
+        var cutting: Bool
+    }
+
+    private var orders: [Key: [Int]] = [:]
+    private var kept: [Any] = []
+
+    /// The indexes of `collection`'s elements in the canonical order: found before, or by
+    /// `sort` (one element or none need no sorting).
+    func order<C: Collection>(of collection: C, cutting: Bool, sort: () throws -> [Int]) rethrows -> [Int] {
+        guard collection.count > 1 else { return Array(0 ..< collection.count) }
+        guard MemoryLayout<C>.size == MemoryLayout<UInt>.size else { return try sort() }
+        let key = Key(storage: unsafeBitCast(collection, to: UInt.self), cutting: cutting)
+        if let order = orders[key] { return order }
+        let order = try sort()
+        orders[key] = order
+        kept.append(collection)
         return order
     }
 }

@@ -240,6 +240,7 @@ final class DecodingSession: GDecoder {
 
     /// Decodes the root, then runs the deferred decodings (which may defer more).
     func decodeRoot<T: GDecodable>(_: T.Type) throws -> T {
+        try checkRootType(T.self)
         let root: T = try decodeNode(0)
         var next = 0
         while next < state.pointee.deferred.count {
@@ -248,6 +249,35 @@ final class DecodingSession: GDecoder {
             try decodeDeferred(self)
         }
         return root
+    }
+
+    /// Refuses at once a root whose archived value type is not `T`: a user value type under
+    /// another name (its last component, generic arguments aside, so that a module's rename
+    /// still decodes; a migratable type's earlier versions have names of their own), a
+    /// native collection or Foundation value where `T` is a user type or the reverse, or a
+    /// class where `T` is a value type. Nothing else is asked of the archive's names: value
+    /// types are built as the types the decoding code asks for.
+    private func checkRootType<T: GDecodable>(_: T.Type) throws {
+        guard !(T.self is AnyClass), !(T.self is any OptionalDecoding.Type), !(T.self is any GMigratable.Type),
+              let root = nodes.first.map({ $0.kind == .pts ? archive.definitions[$0.objectID].map { nodes[$0] } ?? $0 : $0 }),
+              root.kind != .nil, root.typeReference != 0, let archived = archive.types.resolve(root.typeReference)
+        else { return }
+        let isUserType = !(T.self is any NativeValueType.Type) && !(T.self is any NativeBinaryType.Type)
+        let matches = switch archived {
+        case .named(let named): named.kind == .value && isUserType && Self.baseName(named.qualifiedName) == Self.baseName(_typeName(T.self, qualified: true))
+        case .native, .structured: !isUserType
+        }
+        guard !matches else { return }
+        let kind = if case .named(let named) = archived, named.kind == .class { " (a class)" } else { "" }
+        throw GCodableError.typeMismatch(T.self, .init(
+            debugDescription: "the archive's root is of type \(archived.displayName)\(kind), not \(_typeName(T.self, qualified: true))",
+            byteOffset: root.offset))
+    }
+
+    /// A type's name without its module and enclosing types, and without generic arguments.
+    private static func baseName(_ qualifiedName: String) -> Substring {
+        let plain = qualifiedName.prefix { $0 != "<" }
+        return plain.split(separator: ".").last ?? plain
     }
 
     /// The archive's id of `key` (0 when the archive has no such key), predicted from the

@@ -96,6 +96,8 @@ final class EncodingSession: GEncoder {
     /// Whether the session writes a sort key: class instances held by class instances are
     /// written as conditional pointers to nothing.
     private let writesSortKey: Bool
+    /// The canonical orders found so far, shared by the sessions of one encoding.
+    let canonicalOrders: CanonicalOrders
     private let stack: StackGuard
     private let state: UnsafeMutablePointer<State>
 
@@ -105,13 +107,14 @@ final class EncodingSession: GEncoder {
     ) {
         self.init(
             options: options, limits: limits, userInfo: userInfo, binaryIOVersion: binaryIOVersion,
-            describingValues: describingValues, writesSortKey: false, stack: StackGuard())
+            describingValues: describingValues, writesSortKey: false, stack: StackGuard(), canonicalOrders: CanonicalOrders())
     }
 
     private init(
         options: GraphEncoder.Options, limits: ArchiveLimits, userInfo: [CodingUserInfoKey: any Sendable],
-        binaryIOVersion: UInt16, describingValues: Bool, writesSortKey: Bool, stack: StackGuard
+        binaryIOVersion: UInt16, describingValues: Bool, writesSortKey: Bool, stack: StackGuard, canonicalOrders: CanonicalOrders
     ) {
+        self.canonicalOrders = canonicalOrders
         self.options = options
         self.limits = limits
         self.userInfo = userInfo
@@ -144,10 +147,14 @@ final class EncodingSession: GEncoder {
     func makeSortKeySession() -> EncodingSession {
         let session = EncodingSession(
             options: options.union(.omitChecksum), limits: limits, userInfo: userInfo, binaryIOVersion: binaryIOVersion,
-            describingValues: false, writesSortKey: true, stack: stack)
+            describingValues: false, writesSortKey: true, stack: stack, canonicalOrders: canonicalOrders)
         if writesSortKey { session.state.pointee.classDepth = state.pointee.classDepth }
         return session
     }
+
+    /// Whether the session cuts the class instances it meets from what it writes (a sort
+    /// key, inside a class instance).
+    var cutsClasses: Bool { writesSortKey && state.pointee.classDepth > 0 }
 
     /// The version of the library's own layouts the session writes.
     var internalVersion: UInt16 { state.pointee.buffer.internalVersion }

@@ -24,6 +24,8 @@ struct ArchiveComparison {
         /// An element of a set, or the key of a dictionary's entry, by its node in the archive
         /// before, or else in the archive after.
         case element(Int, inBefore: Bool)
+        /// The key of a dictionary's entry itself, by its node in the archive before.
+        case dictionaryKey(Int, inBefore: Bool)
         /// An element or key in a packed set or dictionary of a `layout`, by its payload's bytes.
         case packedElement(NativeDescriptor, Range<Int>, inBefore: Bool)
         /// The n-th top-level definition that no pointer reaches.
@@ -59,6 +61,9 @@ struct ArchiveComparison {
     private static let taskCost = MemoryLayout<Task>.stride
     private static let stopCost = MemoryLayout<Stop>.stride
     private static let objectCost = 48
+    /// What pairing each element of a set or dictionary takes: its place among those
+    /// unmatched, whether it was matched, and the task of its pair.
+    private static let elementCost = 192
     /// The steps a path shows from each end before its middle is cut.
     private static let pathHalf = 16
 
@@ -274,11 +279,10 @@ struct ArchiveComparison {
             return try compareFields(old, new, stop: stop)
         }
         let stride = isDictionary ? 2 : 1
-        let cost = 48 * (oldFields.count + newFields.count)
+        let cost = Self.elementCost * (oldFields.count + newFields.count)
         try before.archive.budget.charge(cost)
         defer { before.archive.budget.refund(cost) }
-        var (oldDigests, newDigests) = try elementDigests()
-        defer { digests = (oldDigests, newDigests) }
+        let (oldDigests, newDigests) = try elementDigests()
         var unmatched: [ElementDigests.Digest: [Int]] = [:]
         for position in Swift.stride(from: newFields.count - stride, through: 0, by: -stride) {
             unmatched[try newDigests.element(newFields[position]), default: []].append(position)
@@ -293,8 +297,9 @@ struct ArchiveComparison {
                 continue
             }
             matched.insert(match)
-            if isDictionary && before.target(of: element).map({ before[$0].objectID != 0 }) == true {
-                pairs.append(Task(before: element, after: newFields[match], parent: stop, step: step))
+            if isDictionary {
+                // Keys match by their form; what objects inside them hold is compared too.
+                pairs.append(Task(before: element, after: newFields[match], parent: stop, step: .dictionaryKey(element, inBefore: true)))
             }
             pairs.append(Task(before: oldFields[position + stride - 1], after: newFields[match + stride - 1], parent: stop, step: step))
         }
@@ -320,6 +325,13 @@ struct ArchiveComparison {
         default: return report(.valueChanged, task, old, new)
         }
         let stop = try addStop(task)
+        func count(_ side: DiffSide, _ index: Int) throws -> Int {
+            var reader = side.archive.payloadReader(of: side[index])
+            return try reader.readCount()
+        }
+        let cost = Self.elementCost * (try count(before, old) + count(after, new))
+        try before.archive.budget.charge(cost)
+        defer { before.archive.budget.refund(cost) }
         let oldEntries = try PackedEntries(before, old, keyLayout, valueLayout, oldDigests)
         defer { oldEntries.release() }
         let newEntries = try PackedEntries(after, new, keyLayout, valueLayout, newDigests)
@@ -379,6 +391,7 @@ struct ArchiveComparison {
         case .root: return "root"
         case .index(let index): return "[\(index)]"
         case .element(let node, let inBefore): return "[\((inBefore ? before : after).elementText(of: node))]"
+        case .dictionaryKey(let node, let inBefore): return "[key: \((inBefore ? before : after).elementText(of: node))]"
         case .packedElement(let layout, let bytes, let inBefore): return "[\((inBefore ? before : after).elementText(of: layout, at: bytes))]"
         case .unreached(let index): return "unreached[\(index)]"
         case .key(let id, let inBefore):

@@ -9,7 +9,7 @@
 /// any node with identity met inside an element stands for its kind and type alone, as in
 /// the canonical order (Docs/ArchiveFormat.md), so that each node is digested about once:
 /// digests of elements and of objects are kept, and charged to the archive's budget.
-struct ElementDigests {
+final class ElementDigests {
     /// A digest: two independent 64-bit hashes, keyed per process (SipHash), so that no
     /// archive can be made to pair unequal elements.
     struct Digest: Hashable, Comparable {
@@ -91,7 +91,7 @@ struct ElementDigests {
 
     /// The digest of the element (or dictionary key) at `index`: what a pointer points to, an
     /// object with its fields.
-    mutating func element(_ index: Int) throws -> Digest {
+    func element(_ index: Int) throws -> Digest {
         guard let target = side.target(of: index) else { return Digest(of: [0xFF]) }
         if side[target].objectID == 0 { return try digest(of: target) }
         if let kept = objects[target] { return kept }
@@ -102,7 +102,7 @@ struct ElementDigests {
 
     /// The digest of the node at `root` and its fields. Iterative: a frame per `VAL`/`REF`
     /// being digested, holding what its fields gave so far.
-    private mutating func digest(of root: Int) throws -> Digest {
+    private func digest(of root: Int) throws -> Digest {
         if let leaf = try leafDigest(root, isRoot: true) { return leaf }
         var frames = [try frame(root)]
         while true {
@@ -112,6 +112,7 @@ struct ElementDigests {
                 let field = frames[top].field
                 frames[top].field = side[field].next
                 if let digest = try leafDigest(field, isRoot: false) {
+                    try side.archive.budget.charge(Frame.fieldCost)
                     frames[top].add(digest, key: sharedKey(side[field].keyID))
                 } else {
                     frames.append(try frame(field))
@@ -119,6 +120,7 @@ struct ElementDigests {
                 continue
             }
             let finished = frames.removeLast()
+            side.archive.budget.refund(finished.fieldCount * Frame.fieldCost)
             var bytes = finished.bytes
             if var unordered = finished.unordered {
                 if side.isUnorderedDictionary(index) {
@@ -129,12 +131,14 @@ struct ElementDigests {
                         return Digest(of: bytes)
                     }
                 }
+                try side.archive.budget.charge(unordered.count, of: 16)
                 for digest in unordered.sorted() { digest.append(to: &bytes) }
-                side.archive.budget.refund(Int(side[index].unkeyedFieldCount) * 16)
+                side.archive.budget.refund(Int(side[index].unkeyedFieldCount) * 16 + unordered.count * 16)
             }
             let digest = Digest(of: bytes)
             guard let parent = frames.indices.last else { return digest }
             if frames[parent].unordered != nil { try keep(digest, at: index, in: &elements) }
+            try side.archive.budget.charge(Frame.fieldCost)
             frames[parent].add(digest, key: sharedKey(side[index].keyID))
         }
     }
@@ -147,10 +151,15 @@ struct ElementDigests {
         var bytes: [UInt8]
         /// The digests of a set's elements, or of a dictionary's keys and values in turn.
         var unordered: [Digest]?
+        /// How many fields were added (each charged ``fieldCost`` until the frame ends).
+        var fieldCount = 0
+        /// What a field's digest and key take in a frame.
+        static let fieldCost = 24
 
         /// Adds a field's digest to the node's bytes with the field's shared key, or to the
         /// digests of a set's or dictionary's fields.
         mutating func add(_ digest: Digest, key: UInt64) {
+            fieldCount += 1
             if unordered != nil { return unordered!.append(digest) }
             ElementDigests.append(key, to: &bytes)
             digest.append(to: &bytes)
@@ -168,7 +177,7 @@ struct ElementDigests {
 
     /// The digest of a node that is not descended into: one without fields, an object met
     /// inside an element, or an element digested already; nil for the others.
-    private mutating func leafDigest(_ index: Int, isRoot: Bool) throws -> Digest? {
+    private func leafDigest(_ index: Int, isRoot: Bool) throws -> Digest? {
         let node = side[index]
         if !isRoot && (node.objectID != 0 || node.kind == .pts || node.kind == .ptc) {
             // An object inside an element: whether it is held strongly, and its definition's
