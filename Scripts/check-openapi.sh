@@ -185,12 +185,12 @@ for name, archive in archives.items():
             if streamed.headers.get("Transfer-Encoding") != "chunked":
                 fail(f"{streamed.request.path_url} is not streamed (chunked)")
         check("POST", "/v1/validate", 200, media_type=media_type, **upload(archive))
-        check("POST", "/v1/convert", 200, media_type=media_type, **upload(archive))
+        check("POST", "/v1/convert", 200, query={"internalBinaryIOVersion": "1"}, media_type=media_type, **upload(archive))
         type_name, status = decode_as[name]
         check("POST", "/v1/decode", status, query={"type": type_name}, media_type=media_type, **upload(archive))
     octets = uploads[0][1](archive)
-    for query in ({"header": "true", "help": "yes", "typemap": "1", "mangled": "TRUE", "keymap": "", "untruncated": "True"},
-                  {"header": "false", "help": "no", "typemap": "0", "mangled": "False", "keymap": "NO", "untruncated": "false"}):
+    for query in ({"header": "true", "legend": "yes", "typemap": "1", "mangled": "TRUE", "keymap": "", "untruncated": "True"},
+                  {"header": "false", "legend": "no", "typemap": "0", "mangled": "False", "keymap": "NO", "untruncated": "false"}):
         check("POST", "/v1/dump", 200, query=query, media_type="application/octet-stream", **octets)
     pretty = check("POST", "/v1/json", 200, query={"pretty": "true"}, media_type="application/octet-stream", **octets)
     if "\n  " not in pretty.text:
@@ -228,8 +228,15 @@ check("POST", "/v1/diff", 415, body=archives["sensor"], headers={"Content-Type":
 sensor = archives["sensor"]
 invalid = b"not an archive"
 check("POST", "/v1/validate", 422, body=invalid, media_type=None)
+# A conversion needs a target; every operation refuses a parameter it does not take.
+to_version_1 = {"internalBinaryIOVersion": "1"}
 for route in ("/v1/dump", "/v1/json", "/v1/typemap", "/v1/convert"):
-    check("POST", route, 422, body=invalid, media_type=None)
+    check("POST", route, 422, query=to_version_1 if route == "/v1/convert" else None, body=invalid, media_type=None)
+check("POST", "/v1/convert", 400, body=sensor, media_type=None)
+for route in ("/v1/dump", "/v1/json", "/v1/archive", "/v1/typemap", "/v1/validate", "/v1/convert", "/v1/decode", "/v1/diff"):
+    typo = check_outside("POST", route + "?limt=1", 400, "BadRequest")
+    if typo.json().get("parameter") != "limt":
+        fail(f"{route}?limt=1 does not name the parameter: {typo.text}")
 check("POST", "/v1/archive", 422, body=b'{"format": "graphcodable-archive"}', headers={"Content-Type": "application/json"}, media_type="application/json")
 check("POST", "/v1/archive", 422, body=b"not json", headers={"Content-Type": "application/json"}, media_type="application/json")
 unknown = check("POST", "/v1/decode", 422, query={"type": "NoSuchType"}, body=sensor, media_type=None).json()
@@ -243,11 +250,12 @@ for value in ("65536", "-1", "1.5", "x", ""):
     check("POST", "/v1/convert", 400, query={"binaryIOVersion": value}, body=sensor, media_type=None)
     check("POST", "/v1/convert", 400, query={"internalBinaryIOVersion": value}, body=sensor, media_type=None)
 for route in ("/v1/dump", "/v1/json", "/v1/archive", "/v1/typemap", "/v1/validate", "/v1/convert"):
-    check("POST", route, 415, body=sensor, headers={"Content-Type": "text/plain"}, media_type=None)
-    check("POST", route, 415, body=gzip.compress(sensor), headers={"Content-Type": "application/octet-stream", "Content-Encoding": "gzip"}, media_type=None)
-    check("POST", route, 400, body=sensor, headers={"Content-Type": "multipart/form-data"}, media_type=None)
-    check("POST", route, 400, body=b"--b\r\nno part\r\n--b--\r\n", headers={"Content-Type": "multipart/form-data; boundary=b"}, media_type=None)
-    check("POST", route, 400, body=sensor, headers={"Content-Type": "not a media type"}, media_type=None)
+    query = to_version_1 if route == "/v1/convert" else None
+    check("POST", route, 415, query=query, body=sensor, headers={"Content-Type": "text/plain"}, media_type=None)
+    check("POST", route, 415, query=query, body=gzip.compress(sensor), headers={"Content-Type": "application/octet-stream", "Content-Encoding": "gzip"}, media_type=None)
+    check("POST", route, 400, query=query, body=sensor, headers={"Content-Type": "multipart/form-data"}, media_type=None)
+    check("POST", route, 400, query=query, body=b"--b\r\nno part\r\n--b--\r\n", headers={"Content-Type": "multipart/form-data; boundary=b"}, media_type=None)
+    check("POST", route, 400, query=query, body=sensor, headers={"Content-Type": "not a media type"}, media_type=None)
 
 # Service endpoints, HEAD and OPTIONS on every path.
 for route in ("/", "/healthz", "/readyz", "/metrics", "/openapi.yaml"):

@@ -18,8 +18,13 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 def text_of(path):
-    """The document as the Swift string will hold it: trailing whitespace dropped."""
-    text = "\n".join(line.rstrip() for line in (ROOT / path).read_text(encoding="utf-8").splitlines())
+    """The document as the Swift string will hold it: byte for byte, so that the server
+    serves the repository's file (a Swift multi-line string cannot hold trailing whitespace,
+    which the file therefore must not have)."""
+    text = (ROOT / path).read_text(encoding="utf-8")
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line != line.rstrip() or "\r" in line:
+            sys.exit(f"{path}:{number} ends with whitespace, which the served copy could not hold")
     if '"""#' in text or "\\#" in text:
         sys.exit(f"{path} holds a sequence a Swift raw string cannot: \"\"\"# or \\#")
     return text

@@ -44,6 +44,12 @@ struct Arguments {
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
+    /// Where the option's value came from, as an error names it: the option when it was
+    /// given, else its environment variable (`GRAPH_SERVER_PORT`).
+    func source(_ name: String) -> String {
+        values[name] != nil || environment[Self.environmentName(name)] == nil ? name : Self.environmentName(name)
+    }
+
     /// The option's last value, or else its environment variable's
     /// (`--max-upload-bytes` reads `GRAPH_SERVER_MAX_UPLOAD_BYTES`).
     func value(_ name: String) -> String? {
@@ -60,7 +66,7 @@ struct Arguments {
     func integer(_ name: String, minimum: Int = 0) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), number >= minimum else {
-            throw Failure(description: "\(name) must be a whole number of at least \(minimum), not \"\(text)\"")
+            throw Failure(description: "\(source(name)) must be a whole number of at least \(minimum), not \"\(text)\"")
         }
         return number
     }
@@ -70,7 +76,7 @@ struct Arguments {
     func duration(_ name: String) throws -> Duration? {
         guard let text = value(name) else { return nil }
         guard let seconds = Double(text), seconds > 0, seconds <= 366 * 86400 else {
-            throw Failure(description: "\(name) must be a number of seconds above 0 and at most a year, not \"\(text)\"")
+            throw Failure(description: "\(source(name)) must be a number of seconds above 0 and at most a year, not \"\(text)\"")
         }
         return .milliseconds(Int64((seconds * 1000).rounded()))
     }

@@ -25,7 +25,7 @@ enum OfflineCommand {
         case "dump":
             var options = DumpOptions()
             options.header = arguments.flag("--header")
-            options.help = arguments.flag("--legend")
+            options.legend = arguments.flag("--legend")
             options.typeMap = arguments.flag("--typemap")
             options.mangledNames = arguments.flag("--mangled")
             options.keyMap = arguments.flag("--keymap")
@@ -45,9 +45,12 @@ enum OfflineCommand {
             output = report
             status = isValid ? 0 : 1
         case "convert":
-            output = try operations.convert(
-                input, userBinaryIOVersion: try version(arguments, "--binary-io-version"),
-                internalBinaryIOVersion: try version(arguments, "--internal-binary-io-version"))
+            let userVersion = try version(arguments, "--binary-io-version")
+            let internalVersion = try version(arguments, "--internal-binary-io-version")
+            guard userVersion != nil || internalVersion != nil else {
+                throw Arguments.Failure(description: "convert needs a target: --binary-io-version N, --internal-binary-io-version N or both")
+            }
+            output = try operations.convert(input, userBinaryIOVersion: userVersion, internalBinaryIOVersion: internalVersion)
         default:
             guard let type = arguments.value("--type") else { throw Arguments.Failure(description: "decode needs --type NAME") }
             output = try operations.decode(input, as: type)
@@ -84,9 +87,22 @@ enum OfflineCommand {
         return version
     }
 
+    /// The bytes of the file at `path` (`-`: standard input); an error that cannot read it
+    /// names the file and the system's reason, on one line.
     private static func read(_ path: String) throws -> [UInt8] {
         if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw Arguments.Failure(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
+            throw Arguments.Failure(description: "cannot read \(path): it is a directory")
+        }
+        do {
+            return Array(try file.readToEnd() ?? Data())
+        } catch {
+            throw Arguments.Failure(description: "cannot read \(path): \(error.localizedDescription)")
+        }
     }
 }
 
@@ -101,7 +117,7 @@ struct Destination {
             return
         }
         guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
-            throw Arguments.Failure(description: "cannot write \(path)")
+            throw Arguments.Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
         handle = file
     }

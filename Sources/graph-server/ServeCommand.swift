@@ -14,7 +14,7 @@ enum ServeCommand {
         let configuration = try configuration(from: arguments)
         if let name = arguments.value("--log-level") {
             guard let level = Log.Level(name: name) else {
-                throw Arguments.Failure(description: "--log-level must be error, warning, info or debug, not \"\(name)\"")
+                throw Arguments.Failure(description: "\(arguments.source("--log-level")) must be error, warning, info or debug, not \"\(name)\"")
             }
             Log.shared.setLevel(level)
         }
@@ -27,7 +27,7 @@ enum ServeCommand {
         var configuration = GraphServer.Configuration()
         if let host = arguments.value("--host") { configuration.host = host }
         if let port = try arguments.integer("--port") {
-            guard port <= 65535 else { throw Arguments.Failure(description: "--port must be at most 65535") }
+            guard port <= 65535 else { throw Arguments.Failure(description: "\(arguments.source("--port")) must be at most 65535, not \(port)") }
             configuration.port = port
         }
         if let bytes = try arguments.integer("--max-upload-bytes", minimum: 1) { configuration.maximumUploadBytes = bytes }

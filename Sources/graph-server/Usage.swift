@@ -22,7 +22,14 @@ enum Usage {
                                          a sample archive: network, folders, sensor, natives, large (2 MiB),
                                          metro (N stations, by default 300,000: 10 MB), deep (600,000 nested folders)
         FILE may be - for standard input; -o FILE (or --output FILE) writes to a file.
+      graph-server COMMAND --help        that command's options and an example
 
+    \(serviceOptions)
+      --help, --version
+    """
+
+    /// The service's options, which `serve --help` prints too.
+    static let serviceOptions = """
     SERVICE OPTIONS (each also read from the environment variable shown; flags win)
       --host ADDRESS            GRAPH_SERVER_HOST              default 127.0.0.1 (0.0.0.0: every interface)
       --port N                  GRAPH_SERVER_PORT              default 8080 (0: any free port)
@@ -44,7 +51,5 @@ enum Usage {
       --drain-timeout S         GRAPH_SERVER_DRAIN_TIMEOUT     default 25 (work in flight on shutdown)
       --cors-origin ORIGIN      GRAPH_SERVER_CORS_ORIGIN       repeatable, or comma-separated; * for any
       --log-level LEVEL         GRAPH_SERVER_LOG_LEVEL         error, warning, info (default) or debug
-
-      --help, --version
     """
 }

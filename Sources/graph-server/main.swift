@@ -14,8 +14,11 @@ func fail(_ message: String) -> Never {
 /// Runs the command, then ends the process.
 func run() -> Never {
     do {
-        if rest.contains("--help") || command == "help" {
-            print(Usage.text)
+        if command == "help", let named = rest.first {
+            guard let help = CommandHelp.text(for: named) else { fail("no command \(named); see graph-server --help") }
+            print(help, terminator: "")
+        } else if rest.contains("--help") || command == "help" {
+            print(CommandHelp.text(for: command) ?? Usage.text)
         } else if rest.contains("--version") {
             print(Usage.version)
         } else if command == "serve" {

@@ -128,6 +128,34 @@ import Testing
                            "expected an integer at $.body[1].id")
     }
 
+    /// A JSON form that makes an archive breaking the format's rules is refused naming the
+    /// place in the JSON: the path of the node or table entry at fault and its byte offset
+    /// in the text, never the offset in an archive the user never saw.
+    @Test func archiveRulesNameTheirPlaceInTheJSON() throws {
+        func refusal(types: String = "", keys: String = "", body: String) -> (error: GCodableError, json: String)? {
+            let json = String(decoding: HostileArchiveJSONTests.document(types: types, body: body), as: UTF8.self)
+                .replacingOccurrences(of: "\"keys\": []", with: "\"keys\": [\(keys)]")
+            do {
+                _ = try GraphArchive.bytes(fromJSON: Array(json.utf8))
+                return nil
+            } catch let error as GCodableError {
+                return (error, json)
+            } catch {
+                return nil
+            }
+        }
+        let pointer = try #require(refusal(body: #"{"kind": "VAL", "fields": [{"kind": "NIL"}, {"kind": "BIV", "type": 999, "bytes": "AA=="}]}"#))
+        #expect(pointer.error.context.debugDescription.hasSuffix("at $.body[0].fields[1]"), "\(pointer.error)")
+        #expect(pointer.error.context.rule == .nodeTypeReference)
+        let node = try #require(pointer.json.range(of: #"{"kind": "BIV", "type": 999"#))
+        #expect(pointer.error.context.byteOffset == pointer.json.utf8.distance(from: pointer.json.startIndex, to: node.lowerBound))
+        let undefined = try #require(refusal(body: #"{"kind": "VAL", "fields": [{"kind": "PTS", "id": 7}]}"#))
+        #expect(undefined.error.context.debugDescription.hasSuffix("at $.body[0].fields[0]"), "\(undefined.error)")
+        let duplicate = try #require(refusal(keys: #""a", "a""#, body: #"{"kind": "NIL"}"#))
+        #expect(duplicate.error.context.debugDescription.hasSuffix("at $.keys[1]"), "\(duplicate.error)")
+        #expect(duplicate.error.context.rule == .keysDuplicate)
+    }
+
     /// Each malformed text is refused with what is wrong and its byte offset.
     @Test func malformedTextIsRefusedWithItsOffset() {
         let cases: [(String, String, Int)] = [

@@ -105,7 +105,7 @@ import Testing
             #expect(context.path == [.key("leaves"), .index(0), .key("name")])
             #expect(context.debugDescription.contains("found BIV of type Int"))
             #expect(context.byteOffset != nil)
-            #expect("\(GCodableError.typeMismatch(type, context))".contains("\"leaves\"[0]\"name\""))
+            #expect("\(GCodableError.typeMismatch(type, context))".contains("root.leaves[0].name"))
         }
     }
 
@@ -187,7 +187,7 @@ import Testing
         let problems = GraphDecoder().validate(bytes).problems
         #expect(problems.map(\.rule) == [.stringUTF8])
         #expect(problems.first?.path == path)
-        #expect(problems.first?.description.contains("\"leaves\"[1]\"name\"") == true)
+        #expect(problems.first?.description.contains("root.leaves[1].name") == true)
         do {
             _ = try GraphArchive(bytes: bytes)
             Issue.record("read invalid UTF-8")
@@ -310,8 +310,8 @@ import Testing
                 Issue.record("\(error)")
             }
         }
-        expectRefused(Forgiving(child: HalfWrittenPayload()), naming: #""child""#)
-        expectRefused(Forgiving(child: Tree(leaves: [Unencodable(), Unencodable()])), naming: #""child""leaves"[0]"#)
-        expectRefused([Forgiving(child: Unencodable()), Forgiving(child: Unencodable())], naming: #""child""#)
+        expectRefused(Forgiving(child: HalfWrittenPayload()), naming: "root.child")
+        expectRefused(Forgiving(child: Tree(leaves: [Unencodable(), Unencodable()])), naming: "root.child.leaves[0]")
+        expectRefused([Forgiving(child: Unencodable()), Forgiving(child: Unencodable())], naming: ".child")
     }
 }

@@ -88,13 +88,15 @@ struct ArchiveDump {
     /// piece as UTF-8.
     private func writeBody(to lines: inout Lines) throws {
         try lines.add(Self.title("BODY"))
-        // Each key's label and each class's name, made once rather than for every node.
+        // Each key's label and each type's name, made once rather than for every node.
         let keyLabels = TextTable([Array("- ".utf8)] + archive.keys.keys.indices.map { index in
             Array((options.contains(.showKeyNames) ? "+ \(String(reflecting: archive.keys.keys[index])): " : "+ KEY\(Self.id(UInt32(index + 1))): ").utf8)
         })
-        // Each type's text after a node's kind: a class's name, nothing for other types.
-        let classLabels = TextTable(archive.types.entries.indices.map { index -> [UInt8] in
-            guard case .named(let named) = archive.types.entries[index], named.kind == .class else { return [] }
+        // Each type's text after a node's kind: a class's name (a value type's too, when
+        // asked), nothing for native layouts (a payload's text shows them).
+        let typeLabels = TextTable(archive.types.entries.indices.map { index -> [UInt8] in
+            guard case .named(let named) = archive.types.entries[index],
+                  named.kind == .class || options.contains(.showValueTypeNames) else { return [] }
             return Array((options.contains(.showTypeNames) ? " \(named.qualifiedName)" : " TYPE\(Self.id(UInt32(index + 1)))").utf8)
         })
         let layouts = archive.types.nativeLayoutsByReference
@@ -115,7 +117,7 @@ struct ArchiveDump {
             }
             try kindCodes.write(Int(node.kind.rawValue), to: &lines.output)
             if node.objectID != 0 { try lines.output.write(decimal: UInt64(node.objectID), minimumDigits: 4) }
-            if let index = TypeReference.tableIndex(node.typeReference), index < classLabels.count { try classLabels.write(index, to: &lines.output) }
+            if let index = TypeReference.tableIndex(node.typeReference), index < typeLabels.count { try typeLabels.write(index, to: &lines.output) }
             guard node.kind.hasPayload else { return }
             try lines.output.write(byte: UInt8(ascii: " "))
             if payloads.count > 1 << 16 { payloads.removeAll(keepingCapacity: true) }

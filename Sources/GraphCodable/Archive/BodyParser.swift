@@ -327,8 +327,10 @@ struct BodyParser {
         _ open: borrowing ParseStack<OpenValue>, _ description: String, rule: FormatRule, at offset: Int, step: Step?
     ) -> GCodableError {
         let open = open.elements
-        let note = open.first.flatMap { $0.index > 0 ? GCodableError.afterRootNote($0.objectID) : nil } ?? ""
-        var context = GCodableError.Context(debugDescription: description + note, byteOffset: offset)
+        let afterRoot = open.first.flatMap { $0.index > 0 ? $0.objectID : nil }
+        var context = GCodableError.Context(
+            debugDescription: description + (afterRoot.map(GCodableError.afterRootNote) ?? ""), byteOffset: offset)
+        context.pathStart = afterRoot.map(GCodableError.afterRootStart) ?? GCodableError.Context.rootStart
         context.rule = rule
         context.path = (open.compactMap(\.step) + (step.map { [$0] } ?? [])).map { step in
             switch step {

@@ -150,19 +150,37 @@ public struct GraphArchive: Sendable, Equatable {
         limits: ArchiveLimits, checkingPayloads: Bool, reservingCapacity capacity: Int = 256,
         writeBody: (inout BinaryWriteBuffer) throws -> Void
     ) throws -> [UInt8] {
+        let written = try write(
+            isChecksummed: isChecksummed, internalBinaryIOVersion: internalBinaryIOVersion, userBinaryIOVersion: userBinaryIOVersion,
+            types: types, keys: keys, reservingCapacity: capacity, writeBody: writeBody)
+        try check(written.bytes, limits: limits, checkingPayloads: checkingPayloads)
+        return written.bytes
+    }
+
+    /// An archive written from its parts, unchecked, and the offset where each entry of its
+    /// type table, then each key, starts.
+    static func write(
+        isChecksummed: Bool, internalBinaryIOVersion: UInt16, userBinaryIOVersion: UInt16, types: [TypeEntry], keys: [String],
+        reservingCapacity capacity: Int = 256, writeBody: (inout BinaryWriteBuffer) throws -> Void
+    ) throws -> (bytes: [UInt8], tableEntries: [Int]) {
         var buffer = BinaryWriteBuffer(version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion, reservingCapacity: capacity)
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
         try writeBody(&buffer)
         let bodyLength = buffer.count - ArchiveHeader.size
-        writeTables(types: types, keys: keys, to: &buffer)
+        let tableEntries = writeTables(types: types, keys: keys, to: &buffer)
         var bytes = buffer.takeBytes()
         ArchiveHeader.seal(&bytes, header: ArchiveHeader(
             flags: isChecksummed ? .checksummed : [], internalBinaryIOVersion: internalBinaryIOVersion,
             userBinaryIOVersion: userBinaryIOVersion, bodyLength: UInt64(bodyLength),
             tablesLength: UInt64(bytes.count - ArchiveHeader.size - bodyLength)))
+        return (bytes, tableEntries)
+    }
+
+    /// Checks an archive written by ``write``: its structure as decoding checks it, under
+    /// `limits`, and its native payloads too when `checkingPayloads`.
+    static func check(_ bytes: [UInt8], limits: ArchiveLimits, checkingPayloads: Bool) throws {
         let archive = try ParsedArchive(bytes: bytes, limits: limits)
         if checkingPayloads { try archive.checkNativeContents(problems: nil) }
-        return bytes
     }
 
     /// The native layout of each type reference that has one.
@@ -259,9 +277,13 @@ public struct GraphArchive: Sendable, Equatable {
         }
     }
 
-    private static func writeTables(types: [TypeEntry], keys: [String], to buffer: inout BinaryWriteBuffer) {
+    /// Writes the type and key tables; returns where each entry, then each key, starts.
+    private static func writeTables(types: [TypeEntry], keys: [String], to buffer: inout BinaryWriteBuffer) -> [Int] {
+        var starts: [Int] = []
+        starts.reserveCapacity(types.count + keys.count)
         buffer.writeCount(types.count)
         for entry in types {
+            starts.append(buffer.count)
             switch entry {
             case .valueType(let qualifiedName, let mangledName, let version), .classType(let qualifiedName, let mangledName, let version):
                 if case .valueType = entry { buffer.writeByte(1) } else { buffer.writeByte(2) }
@@ -281,7 +303,11 @@ public struct GraphArchive: Sendable, Equatable {
             }
         }
         buffer.writeCount(keys.count)
-        for key in keys { buffer.writeString(key) }
+        for key in keys {
+            starts.append(buffer.count)
+            buffer.writeString(key)
+        }
+        return starts
     }
 
     private static func writeLayout(_ kind: UInt8, _ components: [UInt32], to buffer: inout BinaryWriteBuffer) {

@@ -21,8 +21,12 @@ public struct GraphDumpOptions: OptionSet, Sendable {
     public static let showTypeNames = Self(rawValue: 1 << 7)
     /// Values in full instead of cut at 64 characters.
     public static let noTruncation = Self(rawValue: 1 << 8)
+    /// The names of user value types in the body too (`- VAL Module.Point`), as classes'
+    /// are: graph-server's dumps show them; the user guide's dumps, which the library's
+    /// `readable` keeps, do not.
+    public static let showValueTypeNames = Self(rawValue: 1 << 9)
 
-    /// The body with key and class names: the usual dump.
+    /// The body with key and class names: the usual dump, as the user guide shows it.
     public static let readable: Self = [.showBody, .showKeyNames, .showTypeNames]
     /// Every section and name (values still cut at 64 characters: add `.noTruncation`).
     public static let fullInfo: Self = [

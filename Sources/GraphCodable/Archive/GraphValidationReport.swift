@@ -9,14 +9,21 @@ public struct GraphValidationReport: Sendable, Equatable, CustomStringConvertibl
         /// The offset of the byte in error, when known.
         public var byteOffset: Int?
         /// The path of keys and indexes from the root to the node in error; or from the
-        /// node written after the root that the message names.
+        /// node written after the root that ``pathStart`` and the message name.
         public var path: [GCodableError.PathComponent]
+        /// Where ``path`` starts: `root`, or `object(5)` for a node written after the root.
+        public var pathStart = GCodableError.Context.rootStart
         /// The rule of the archive format the problem breaks, when it is one.
         public var rule: FormatRule?
 
+        /// The path as text (`root.friends[1].name`); nil for the root itself.
+        public var pathText: String? {
+            path.isEmpty && pathStart == GCodableError.Context.rootStart ? nil : GCodableError.PathComponent.text(of: path, from: pathStart)
+        }
+
         public var description: String {
             var text = message
-            if !path.isEmpty { text += " (at \(GCodableError.PathComponent.text(of: path)))" }
+            if let pathText { text += " (at \(pathText))" }
             if let byteOffset { text += " (byte offset \(byteOffset))" }
             return text
         }
@@ -112,7 +119,7 @@ extension GraphValidationReport {
         }
         problems = log.problems.map { error in
             Problem(message: error.context.debugDescription, byteOffset: error.context.byteOffset, path: error.context.path,
-                    rule: error.context.rule)
+                    pathStart: error.context.pathStart, rule: error.context.rule)
         }
         byteCount = bytes.count
         nodeCounts = [:]

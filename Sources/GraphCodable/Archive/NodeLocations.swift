@@ -21,6 +21,7 @@ extension GCodableError {
         var error = prefixingPath(with: location.path)
         if let objectID = location.afterRoot {
             error.context.debugDescription += Self.afterRootNote(objectID)
+            error.context.pathStart = Self.afterRootStart(objectID)
         }
         return error
     }
@@ -29,6 +30,12 @@ extension GCodableError {
     /// root, whose object id is `objectID` (0: none), rather than at the root.
     static func afterRootNote(_ objectID: UInt32) -> String {
         objectID != 0 ? " (in object \(objectID), written after the root)" : " (in a node written after the root)"
+    }
+
+    /// How a path from such a node starts: `object(5)`, or `topLevel` for a node without
+    /// identity (which only an invalid archive has).
+    static func afterRootStart(_ objectID: UInt32) -> String {
+        objectID != 0 ? "object(\(objectID))" : "topLevel"
     }
 }
 

@@ -254,18 +254,18 @@ final class DecodingSession: GDecoder {
     /// Refuses at once a root whose archived value type is not `T`: a user value type under
     /// another name (its last component, generic arguments aside, so that a module's rename
     /// still decodes; a migratable type's earlier versions have names of their own), a
-    /// native collection or Foundation value where `T` is a user type or the reverse, or a
-    /// class where `T` is a value type. Nothing else is asked of the archive's names: value
-    /// types are built as the types the decoding code asks for.
+    /// native collection or Foundation value where `T` is none, or a class where `T` is a
+    /// value type. Nothing else is asked of the archive's names: value types are built as
+    /// the types the decoding code asks for.
     private func checkRootType<T: GDecodable>(_: T.Type) throws {
         guard !(T.self is AnyClass), !(T.self is any OptionalDecoding.Type), !(T.self is any GMigratable.Type),
               let root = nodes.first.map({ $0.kind == .pts ? archive.definitions[$0.objectID].map { nodes[$0] } ?? $0 : $0 }),
               root.kind != .nil, root.typeReference != 0, let archived = archive.types.resolve(root.typeReference)
         else { return }
-        let isUserType = !(T.self is any NativeValueType.Type) && !(T.self is any NativeBinaryType.Type)
         let matches = switch archived {
-        case .named(let named): named.kind == .value && isUserType && Self.baseName(named.qualifiedName) == Self.baseName(_typeName(T.self, qualified: true))
-        case .native, .structured: !isUserType
+        case .named(let named): named.kind == .value && Self.baseName(named.qualifiedName) == Self.baseName(_typeName(T.self, qualified: true))
+        case .structured: T.self is any NativeValueType.Type
+        case .native: true  // a packed layout: the payload's reader checks it
         }
         guard !matches else { return }
         let kind = if case .named(let named) = archived, named.kind == .class { " (a class)" } else { "" }

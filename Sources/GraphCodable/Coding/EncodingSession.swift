@@ -272,7 +272,7 @@ final class EncodingSession: GEncoder {
     /// `error`: an `encode(to:)` caught it and went on, and what the field had written
     /// (some of its nodes, object ids it named) would make the archive unreadable.
     private static func halfWritten(_ type: Any.Type, after error: any Error) -> GCodableError {
-        let path = (error as? GCodableError).map { " " + GCodableError.PathComponent.text(of: $0.context.path) } ?? ""
+        let path = (error as? GCodableError)?.context.pathText.map { " " + $0 } ?? ""
         return .cannotEncode(type, GCodableError.Context(
             debugDescription: "the encoding of a field\(path) threw and an encode(to:) went on without it, "
                 + "which would leave the field half written: \(error)",

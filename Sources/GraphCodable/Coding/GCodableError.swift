@@ -11,17 +11,25 @@ public enum GCodableError: Error, CustomStringConvertible {
         /// The n-th unkeyed field of a value (0-based).
         case index(Int)
 
+        /// The step as a path writes it: `.name` for a key that is an identifier, `["first
+        /// name"]` (a JSON string) for any other key, `[1]` for an index.
         public var description: String {
             switch self {
-            case .key(let key): return "\"\(key)\""
+            case .key(let key): return Self.isIdentifier(key) ? ".\(key)" : "[\(JSONTextWriter.quoted(key))]"
             case .index(let index): return "[\(index)]"
             }
         }
 
-        /// A path as text, `"friends"[1]"name"`, its middle cut when it has more than 32
-        /// steps (the paths of deep archives have thousands).
-        public static func text(of path: [PathComponent]) -> String {
-            joined(path.map(\.description))
+        /// A path as text: where it starts, then its steps (`root.friends[1].name`), its middle
+        /// cut when it has more than 32 steps (the paths of deep archives have thousands).
+        public static func text(of path: [PathComponent], from start: String = Context.rootStart) -> String {
+            start + joined(path.map(\.description))
+        }
+
+        /// Whether `key` is written after a dot: a letter, `_` or `$`, then those or digits.
+        static func isIdentifier(_ key: String) -> Bool {
+            guard let first = key.unicodeScalars.first, !("0" ... "9").contains(first) else { return false }
+            return key.unicodeScalars.allSatisfy { $0 == "_" || $0 == "$" || $0.properties.isAlphabetic || ("0" ... "9").contains($0) }
         }
 
         /// `steps` joined, the middle cut when there are more than 32 of them.
@@ -43,8 +51,12 @@ public enum GCodableError: Error, CustomStringConvertible {
         /// A human-readable explanation.
         public var debugDescription: String
         /// The path of keys and indexes from the root to the value in error; or, in an
-        /// archive, from the node written after the root that the description names.
+        /// archive, from the node written after the root that ``pathStart`` and the
+        /// description name; or, in a JSON form, from the document.
         public var path: [PathComponent]
+        /// Where ``path`` starts, as its text begins: `root`, `object(5)` for a node written
+        /// after the root (object id 5), `$` for a JSON form's document.
+        public var pathStart = Context.rootStart
         /// The offset in the archive of the byte in error, when known.
         public var byteOffset: Int?
         /// The error that caused this one, if any.
@@ -63,9 +75,18 @@ public enum GCodableError: Error, CustomStringConvertible {
             self.underlyingError = underlyingError
         }
 
+        /// The start of paths from the root.
+        public static let rootStart = "root"
+
+        /// The path as text: ``pathStart``, then the steps (`root.friends[1].name`); nil for
+        /// the root itself.
+        public var pathText: String? {
+            path.isEmpty && pathStart == Self.rootStart ? nil : PathComponent.text(of: path, from: pathStart)
+        }
+
         public var description: String {
             var text = debugDescription
-            if !path.isEmpty { text += " (at \(PathComponent.text(of: path)))" }
+            if let pathText { text += " (at \(pathText))" }
             if let byteOffset { text += " (byte offset \(byteOffset))" }
             if let underlyingError { text += " [caused by: \(underlyingError)]" }
             return text

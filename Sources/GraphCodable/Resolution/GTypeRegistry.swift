@@ -1,11 +1,14 @@
-/// The types an archive may name when decoding in secure mode: an allow-list, like
-/// `NSSecureCoding`'s allowed classes. It also lends its BinaryIO types to
-/// `GraphArchive.converted(internalBinaryIOVersion:userBinaryIOVersion:registry:)`.
+/// The classes an archive may name when decoding in secure mode: an allow-list, like
+/// `NSSecureCoding`'s allowed classes. Value types need no registering: each is built as
+/// the type the decoding code asks for, never found by the archive's name for it. The
+/// registry also lends its BinaryIO types, classes and value types, to
+/// `GraphArchive.converted(internalBinaryIOVersion:userBinaryIOVersion:registry:)`, and its
+/// types' names to a server's `?type=`.
 ///
-/// Archive type names are matched against the registered types by comparing strings (the
-/// mangled name of a class, the qualified name of a value type); a name never reaches the
-/// runtime's type lookup, which trusts its input (a malformed mangled name can crash it).
-/// A class outside the registry is a ``GCodableError/typeMismatch(_:_:)`` that names it.
+/// Archive class names are matched against the registered classes by comparing strings
+/// (their mangled names); a name never reaches the runtime's type lookup, which trusts its
+/// input (a malformed mangled name can crash it). A class outside the registry is a
+/// ``GCodableError/typeMismatch(_:_:)`` that names it.
 public struct GTypeRegistry: @unchecked Sendable {
     // Unchecked: it holds metatypes, which are immutable global data.
     private var classes: [String: any GDecodable.Type] = [:]

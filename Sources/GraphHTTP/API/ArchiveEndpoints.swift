@@ -13,12 +13,12 @@ struct ArchiveEndpoints {
         let operations = self.operations
         return [
             // Dumps, JSON forms and type maps can be many times their archive: they are streamed.
-            Route(.post, "/v1/dump") { request in
+            Route(.post, "/v1/dump", parameters: DumpOptions.parameters) { request in
                 let options = try DumpOptions(QueryOptions(request)).graphDumpOptions
                 let archive = try Upload(request: request).file()
                 return .streamed(contentType: "text/plain; charset=utf-8") { try operations.dump(archive, options: options, to: $0) }
             },
-            Route(.post, "/v1/json") { request in
+            Route(.post, "/v1/json", parameters: ["pretty"]) { request in
                 let pretty = try QueryOptions(request).flag("pretty")
                 let archive = try Upload(request: request).file()
                 return .streamed(contentType: "application/json") { try operations.json(archive, pretty: pretty, to: $0) }
@@ -35,22 +35,25 @@ struct ArchiveEndpoints {
                 let (isValid, report) = operations.validate(try Upload(request: request).file())
                 return .json(report, status: isValid ? .ok : .unprocessableContent)
             },
-            Route(.post, "/v1/convert") { request in
+            Route(.post, "/v1/convert", parameters: ["binaryIOVersion", "internalBinaryIOVersion"]) { request in
                 let query = try QueryOptions(request)
                 let userVersion = try query.integer("binaryIOVersion", in: 0 ... Int(UInt16.max)).map(UInt16.init)
                 let supported = BinaryIOInternalVersion.supported
                 let internalVersion = try query.integer(
                     "internalBinaryIOVersion", in: Int(supported.lowerBound) ... Int(supported.upperBound)).map(UInt16.init)
+                guard userVersion != nil || internalVersion != nil else {
+                    throw Problem(.invalidParameter, "a conversion needs a target: binaryIOVersion, internalBinaryIOVersion or both")
+                }
                 let archive = try operations.convert(
                     Upload(request: request).file(), userBinaryIOVersion: userVersion, internalBinaryIOVersion: internalVersion)
                 return .bytes(archive, contentType: "application/octet-stream")
             },
-            Route(.post, "/v1/diff") { request in
+            Route(.post, "/v1/diff", parameters: ["limit"]) { request in
                 let limit = try QueryOptions(request).integer("limit", in: ArchiveOperations.diffLimits) ?? ArchiveOperations.defaultDiffLimit
                 let files = try Upload(request: request).files(named: ["before", "after"])
                 return .json(try operations.diff(files[0], files[1], limit: limit).json)
             },
-            Route(.post, "/v1/decode") { request in
+            Route(.post, "/v1/decode", parameters: ["type"]) { request in
                 guard let type = try QueryOptions(request).text("type"), !type.isEmpty else {
                     throw Problem(.invalidParameter, "query parameter \"type\": missing; name a registered type")
                 }

@@ -3,7 +3,7 @@ import GraphCodable
 
 /// What the service does with archives, the same over HTTP and in the offline CLI: each
 /// operation takes the uploaded bytes and gives the answer's bytes, or throws the
-/// ``Problem`` to answer. Archives are decoded in secure mode, with `registry`'s types
+/// ``Problem`` to answer. Text answers, JSON ones too, end with a line break. Archives are decoded in secure mode, with `registry`'s types
 /// only, and within `limits`.
 public struct ArchiveOperations: Sendable {
     public let registry: GTypeRegistry
@@ -25,14 +25,17 @@ public struct ArchiveOperations: Sendable {
     public func dump(_ archive: [UInt8], options: GraphDumpOptions, to output: ([UInt8]) throws -> Void) throws {
         try streaming {
             try decoder.dump(from: archive, options: options, to: output)
-            try output([UInt8(ascii: "\n")])
+            try output(Self.lineBreak)
         }
     }
 
     /// Writes the lossless JSON form (Docs/ArchiveJSON.md), compact or indented, piece by
     /// piece through `output`.
     public func json(_ archive: [UInt8], pretty: Bool, to output: ([UInt8]) throws -> Void) throws {
-        try streaming { try decoder.writeJSON(from: archive, indented: pretty, to: output) }
+        try streaming {
+            try decoder.writeJSON(from: archive, indented: pretty, to: output)
+            try output(Self.lineBreak)
+        }
     }
 
     /// The archive a JSON form describes.
@@ -45,12 +48,15 @@ public struct ArchiveOperations: Sendable {
     public func typeMap(_ archive: [UInt8], to output: ([UInt8]) throws -> Void) throws {
         let entries = try codec { try decoder.typeMap(from: archive) }
         try TypeMapAnswer.write(entries, to: output)
+        try output(Self.lineBreak)
     }
+
+    private static let lineBreak = [UInt8(ascii: "\n")]
 
     /// The validation report, as JSON, and whether the archive is valid.
     public func validate(_ archive: [UInt8]) -> (isValid: Bool, json: [UInt8]) {
         let report = decoder.validate(archive)
-        return (report.isValid, ValidationAnswer(report).json)
+        return (report.isValid, ValidationAnswer(report).json + Self.lineBreak)
     }
 
     /// The archive rewritten for other BinaryIO versions (nil keeps the archive's own).
@@ -68,11 +74,13 @@ public struct ArchiveOperations: Sendable {
     /// listed, as JSON, and the differences themselves.
     public func diff(_ before: [UInt8], _ after: [UInt8], limit: Int = defaultDiffLimit) throws(Problem) -> (diff: GraphArchiveDiff, json: [UInt8]) {
         let diff = try codec { try GraphArchive.differences(from: before, to: after, limits: limits, maximumCount: limit) }
-        return (diff, JSONBody.encode(DiffAnswer(diff)))
+        return (diff, JSONBody.encode(DiffAnswer(diff)) + Self.lineBreak)
     }
 
     /// Decodes the archive as the registered type `typeName`, in secure mode: what was
-    /// built, replaced and met, and the value's description, as JSON.
+    /// built, replaced and met, and the value's description, as JSON. A decoding that
+    /// fails on an archive validation calls valid was refused by the types (a raw value the
+    /// enum lacks, a missing key, another root type): `cannot-decode`, not `invalid-archive`.
     public func decode(_ archive: [UInt8], as typeName: String) throws(Problem) -> [UInt8] {
         guard let type = registry.type(named: typeName) else {
             let known = registry.typeNames.joined(separator: ", ")
@@ -80,9 +88,18 @@ public struct ArchiveOperations: Sendable {
                           members: ["registeredTypes": .strings(registry.typeNames)])
         }
         let decoder = self.decoder
-        let value = try codec { try decoder.decode(type, from: archive) }
+        let value: any GDecodable
+        do {
+            value = try decoder.decode(type, from: archive)
+        } catch let error as GCodableError {
+            let isValid = decoder.validate(archive).isValid
+            throw Problem(error, invalidKind: isValid ? .cannotDecode : .invalidArchive)
+        } catch {
+            throw Problem(.internalError, "\(error)")
+        }
         let types = try codec { try decoder.typeMap(from: archive) }
         return JSONBody.encode(DecodeAnswer(type: _typeName(type, qualified: true), value: value, report: decoder.decodingReport, types: types))
+            + Self.lineBreak
     }
 
     /// Runs codec work that writes to an output, turning codec errors into problems and
@@ -97,7 +114,7 @@ public struct ArchiveOperations: Sendable {
 
     /// Runs codec work, turning its errors into problems.
     private func codec<Value>(
-        invalidKind: Problem.Kind = .invalidArchive, decodingKind: Problem.Kind = .decodingFailed, _ work: () throws -> Value
+        invalidKind: Problem.Kind = .invalidArchive, decodingKind: Problem.Kind = .cannotDecode, _ work: () throws -> Value
     ) throws(Problem) -> Value {
         do {
             return try work()

@@ -6,7 +6,7 @@ public struct DumpOptions: Sendable {
     /// The header: versions, flags, checksum, section lengths.
     public var header = false
     /// A legend of the node codes.
-    public var help = false
+    public var legend = false
     /// The type table.
     public var typeMap = false
     /// The type table with the mangled names of classes.
@@ -16,11 +16,13 @@ public struct DumpOptions: Sendable {
     /// Values in full, not cut at 64 characters.
     public var untruncated = false
 
-    /// The options of the query parameters `header`, `help`, `typemap`, `mangled`,
-    /// `keymap` and `untruncated`.
+    /// The query parameters of the options, each the name of its `graph-server dump` flag.
+    static let parameters = ["header", "legend", "typemap", "mangled", "keymap", "untruncated"]
+
+    /// The options of the query parameters ``parameters``.
     init(_ query: QueryOptions) throws(Problem) {
         header = try query.flag("header")
-        help = try query.flag("help")
+        legend = try query.flag("legend")
         typeMap = try query.flag("typemap")
         mangledNames = try query.flag("mangled")
         keyMap = try query.flag("keymap")
@@ -30,11 +32,11 @@ public struct DumpOptions: Sendable {
     /// The body alone.
     public init() {}
 
-    /// The library's options for these.
+    /// The library's options for these: the names of value types shown, as classes' are.
     public var graphDumpOptions: GraphDumpOptions {
-        var options = GraphDumpOptions.readable
+        var options = GraphDumpOptions.readable.union(.showValueTypeNames)
         if header { options.insert(.showHeader) }
-        if help { options.insert(.showHelp) }
+        if legend { options.insert(.showHelp) }
         if typeMap || mangledNames { options.insert(.showReferenceMap) }
         if mangledNames { options.insert(.showMangledNamesInReferenceMap) }
         if keyMap { options.insert(.showKeyMap) }

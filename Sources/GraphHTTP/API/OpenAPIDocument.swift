@@ -31,7 +31,10 @@ enum OpenAPIDocument {
         **Query parameters.** Booleans are on with `true`, `yes`, `1` or no value at all
         (`?header`, `?header=`), off with `false`, `no` or `0` (letters in any case); any other
         value is answered 400. Names are case-sensitive; when a parameter is repeated the first
-        one counts; parameters an operation does not know are ignored.
+        one counts. A parameter an operation does not take is answered 400 `invalid-parameter`
+        from the request's head (before any upload is read), naming it in `parameter` and the
+        operation's own in `parameters`, so that a misspelt option never passes for an absent
+        one.
 
         **Errors** are `application/problem+json` (RFC 9457; schema `Problem`). Their `type`,
         `urn:graphcodable:problem:<name>`, and `title` never change, so clients can act on
@@ -83,18 +86,22 @@ enum OpenAPIDocument {
             `Referrer-Policy: no-referrer`.
           parameters:
             - $ref: '#/components/parameters/RequestId'
+            - $ref: '#/components/parameters/IfNoneMatch'
           responses:
             '200':
               description: The page.
               headers:
                 X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
                 Date: {$ref: '#/components/headers/Date'}
+                ETag: {$ref: '#/components/headers/ETag'}
+                Cache-Control: {$ref: '#/components/headers/CacheControlNoCache'}
                 Vary: {$ref: '#/components/headers/VaryText'}
                 Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
               content:
                 text/html:
                   schema: {type: string}
-            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '304': {$ref: '#/components/responses/NotModified'}
+            '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
             '414': {$ref: '#/components/responses/URITooLong'}
@@ -112,7 +119,7 @@ enum OpenAPIDocument {
             - $ref: '#/components/parameters/RequestId'
           responses:
             '200': {$ref: '#/components/responses/HeadHTML'}
-            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
             '414': {$ref: '#/components/responses/URITooLong'}
@@ -155,11 +162,12 @@ enum OpenAPIDocument {
               headers:
                 X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
                 Date: {$ref: '#/components/headers/Date'}
+                Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
                 Vary: {$ref: '#/components/headers/VaryText'}
               content:
                 text/plain:
                   schema: {type: string, const: "ok\n"}
-            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
             '414': {$ref: '#/components/responses/URITooLong'}
@@ -177,7 +185,7 @@ enum OpenAPIDocument {
             - $ref: '#/components/parameters/RequestId'
           responses:
             '200': {$ref: '#/components/responses/HeadText'}
-            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
             '414': {$ref: '#/components/responses/URITooLong'}
@@ -210,9 +218,11 @@ enum OpenAPIDocument {
           operationId: getReadiness
           summary: Readiness
           description: |
-            `ready` from when the server listens until its shutdown begins (SIGTERM), then 503
-            `shutting-down`, so that a load balancer stops sending it requests at once. For a
-            container's readiness probe.
+            `ready` from when the server listens until its shutdown begins (SIGTERM or SIGINT).
+            Then the server stops listening at once: new connections are refused (a probe then
+            fails to connect, which a readiness probe counts as not ready), idle connections
+            close, and a request already arriving on an open connection is answered 503
+            `shutting-down` (for `/readyz`, as for any work). For a container's readiness probe.
           parameters:
             - $ref: '#/components/parameters/RequestId'
           responses:
@@ -221,11 +231,12 @@ enum OpenAPIDocument {
               headers:
                 X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
                 Date: {$ref: '#/components/headers/Date'}
+                Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
                 Vary: {$ref: '#/components/headers/VaryText'}
               content:
                 text/plain:
                   schema: {type: string, const: "ready\n"}
-            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
             '414': {$ref: '#/components/responses/URITooLong'}
@@ -243,7 +254,7 @@ enum OpenAPIDocument {
             - $ref: '#/components/parameters/RequestId'
           responses:
             '200': {$ref: '#/components/responses/HeadText'}
-            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
             '414': {$ref: '#/components/responses/URITooLong'}
@@ -277,7 +288,11 @@ enum OpenAPIDocument {
           summary: Metrics
           description: |
             The server's metrics in the Prometheus text format, version 0.0.4:
-            `graph_server_requests_total` (by route, method and status),
+            `graph_server_requests_total` (by route, method and status: `route` is the path
+            asked when this document lists it, else `other`; `method` is the request's, or
+            `other` for one HTTP does not define, or empty when the request line could not be
+            read; `status` is the answer's, or `0` when the connection closed before an answer
+            was chosen: the client went away, or the drain timeout cut the request),
             `graph_server_request_duration_seconds` (a histogram by route),
             `graph_server_received_bytes_total`, `graph_server_sent_bytes_total`,
             `graph_server_open_connections`, `graph_server_refused_connections_total`,
@@ -291,6 +306,7 @@ enum OpenAPIDocument {
               headers:
                 X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
                 Date: {$ref: '#/components/headers/Date'}
+                Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
                 Vary: {$ref: '#/components/headers/VaryText'}
                 Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
               content:
@@ -300,7 +316,7 @@ enum OpenAPIDocument {
                     # HELP graph_server_open_connections Connections open now.
                     # TYPE graph_server_open_connections gauge
                     graph_server_open_connections 1
-            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
             '414': {$ref: '#/components/responses/URITooLong'}
@@ -325,7 +341,7 @@ enum OpenAPIDocument {
                 Vary: {$ref: '#/components/headers/VaryText'}
               content:
                 text/plain; version=0.0.4: {}
-            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
             '414': {$ref: '#/components/responses/URITooLong'}
@@ -360,12 +376,15 @@ enum OpenAPIDocument {
           description: This document, as YAML.
           parameters:
             - $ref: '#/components/parameters/RequestId'
+            - $ref: '#/components/parameters/IfNoneMatch'
           responses:
             '200':
               description: The OpenAPI document.
               headers:
                 X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
                 Date: {$ref: '#/components/headers/Date'}
+                ETag: {$ref: '#/components/headers/ETag'}
+                Cache-Control: {$ref: '#/components/headers/CacheControlNoCache'}
                 Vary: {$ref: '#/components/headers/VaryText'}
                 Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
               content:
@@ -375,7 +394,8 @@ enum OpenAPIDocument {
                     required: [openapi, info, paths]
                     properties:
                       openapi: {type: string, const: 3.1.0}
-            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '304': {$ref: '#/components/responses/NotModified'}
+            '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
             '414': {$ref: '#/components/responses/URITooLong'}
@@ -400,7 +420,7 @@ enum OpenAPIDocument {
                 Vary: {$ref: '#/components/headers/VaryText'}
               content:
                 application/yaml: {}
-            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
             '414': {$ref: '#/components/responses/URITooLong'}
@@ -442,9 +462,9 @@ enum OpenAPIDocument {
               in: query
               description: Adds the header first (versions, flags, checksum, section sizes).
               schema: {type: boolean, default: false}
-            - name: help
+            - name: legend
               in: query
-              description: Adds a legend of the node codes.
+              description: Adds a legend of the node codes (`graph-server dump --legend`).
               schema: {type: boolean, default: false}
             - name: typemap
               in: query
@@ -631,8 +651,9 @@ enum OpenAPIDocument {
           summary: The archive's types
           description: |
             Every type the archive uses, in reference order, with how many nodes use it and
-            whether this server could build it when decoding (secure mode: only the types
-            registered on the server, and native types, are resolvable). The type map is
+            whether this server could build it when decoding (secure mode: classes when they
+            are registered on the server; native types and value types always, since value
+            types are built as the types the decoding asks for, never found by their names). The type map is
             streamed (chunked) as it is written.
           parameters:
             - $ref: '#/components/parameters/RequestId'
@@ -730,7 +751,7 @@ enum OpenAPIDocument {
                           valid: {const: false}
                           problems: {minItems: 1}
                   example: {"byteCount": 7, "keyCount": 0, "maximumDepth": 0, "nodeCounts": {}, "objectCount": 0,
-                            "problems": [{"byteOffset": 0, "message": "not a GraphCodable archive (bad magic)", "nodePath": "", "rule": "header.magic"}],
+                            "problems": [{"byteOffset": 0, "message": "not a GraphCodable archive (bad magic)", "nodePath": "root", "rule": "header.magic"}],
                             "typeCount": 0, "valid": false}
             '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
             '500': {$ref: '#/components/responses/InternalError'}
@@ -762,7 +783,8 @@ enum OpenAPIDocument {
           summary: The archive for other BinaryIO versions
           description: |
             Rewrites the archive's BinaryIO payloads for another user BinaryIO version, another
-            internal BinaryIO version, or both; a version not given keeps the archive's own.
+            internal BinaryIO version, or both: at least one of the two parameters is required
+            (400 `invalid-parameter` without), and a version not given keeps the archive's own.
             Payloads of user types are rewritten by the types registered on the server: an
             archive holding payloads of types it does not know is answered 422
             `missing-types`.
@@ -826,7 +848,10 @@ enum OpenAPIDocument {
             registered on the server are built), and answers what the decoding built, replaced
             and met, with the value's description. A type the server does not know is answered
             422 `unknown-type` with `registeredTypes`; an archive that does not decode as the
-            type, 422 `decoding-failed`. The shipped server registers `Station`, `Network`,
+            type, 422 `cannot-decode` (a valid archive the type refuses: another root type, a
+            missing key, a raw value the enum lacks; an invalid archive is `invalid-archive`).
+            Classes must be registered; value types are built as the types the decoding asks
+            for, never found by the archive's names (Docs/Security.md). The shipped server registers `Station`, `Network`,
             `Folder`, `Reading` and `Sensor` (`graph_server.SampleModels.*`).
           parameters:
             - $ref: '#/components/parameters/RequestId'
@@ -963,8 +988,26 @@ enum OpenAPIDocument {
             ``!#$%&'*+-.^_`|~``); any other value is replaced by a new id.
           schema: {type: string}
           example: 7d4c0e6f1b2a43c5
+        IfNoneMatch:
+          name: If-None-Match
+          in: header
+          description: |
+            Entity tags of the copy the client holds (`*` for any): when one names the document's
+            tag (compared weakly), the answer is 304 with no body.
+          schema: {type: string}
 
       headers:
+        ETag:
+          description: |
+            The document's strong entity tag, the same in every replica: its CRC-32 and length,
+            and `-gzip` for its gzipped form.
+          schema: {type: string}
+        CacheControlNoCache:
+          description: '`no-cache`: caches may keep the document, and check it (`If-None-Match`) before each use.'
+          schema: {type: string, const: no-cache}
+        CacheControlNoStore:
+          description: '`no-store`: never kept by a cache (a stored `ready` from a draining server would keep its traffic coming).'
+          schema: {type: string, const: no-store}
         X-Request-Id:
           description: |
             The request's id: the client's `X-Request-Id` when it was 1 to 128 token
@@ -1216,6 +1259,13 @@ enum OpenAPIDocument {
             Access-Control-Allow-Methods: {$ref: '#/components/headers/Access-Control-Allow-Methods'}
             Access-Control-Allow-Headers: {$ref: '#/components/headers/Access-Control-Allow-Headers'}
             Access-Control-Max-Age: {$ref: '#/components/headers/Access-Control-Max-Age'}
+        NotModified:
+          description: The client's copy, named in `If-None-Match`, is the document's; no body.
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Date: {$ref: '#/components/headers/Date'}
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlNoCache'}
         MalformedRequest:
           description: '`malformed-request`: the request is not valid HTTP/1.1. The connection is closed.'
           headers:
@@ -1246,11 +1296,12 @@ enum OpenAPIDocument {
                           - urn:graphcodable:problem:invalid-upload
                           - urn:graphcodable:problem:malformed-request
                       status: {const: 400}
-              example: {"detail": "query parameter \"binaryIOVersion\": \"70000\" is not a whole number in 0...65535",
+              example: {"detail": "query parameter \"binaryIOversion\": unknown; POST /v1/convert takes \"binaryIOVersion\", \"internalBinaryIOVersion\"",
                         "status": 400, "title": "A query parameter is invalid",
-                        "type": "urn:graphcodable:problem:invalid-parameter"}
+                        "type": "urn:graphcodable:problem:invalid-parameter",
+                        "parameter": "binaryIOversion", "parameters": ["binaryIOVersion", "internalBinaryIOVersion"]}
         NotFound:
-          description: '`not-found`: no resource at this path (any path this document does not list).'
+          description: '`not-found`: no resource at this path (any path this document does not list); `detail` names the nearest route and points here.'
           headers:
             X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
             Date: {$ref: '#/components/headers/Date'}
@@ -1356,7 +1407,7 @@ enum OpenAPIDocument {
             `invalid-archive` (not a well-formed archive; `byteOffset` and `nodePath` say
             where), `archive-limit-exceeded` (beyond the server's archive limits: size, depth,
             counts), `invalid-archive-json` (`/v1/archive`: the JSON is not a valid archive),
-            `decoding-failed` (`/v1/decode`: the archive does not decode as the type),
+            `cannot-decode` (`/v1/decode`: a valid archive that does not decode as the type),
             `unknown-type` (`/v1/decode`: the type is not registered; `registeredTypes` lists
             those that are), `missing-types` (`/v1/convert`: payloads of types the server does
             not know).
@@ -1376,7 +1427,7 @@ enum OpenAPIDocument {
                           - urn:graphcodable:problem:invalid-archive
                           - urn:graphcodable:problem:archive-limit-exceeded
                           - urn:graphcodable:problem:invalid-archive-json
-                          - urn:graphcodable:problem:decoding-failed
+                          - urn:graphcodable:problem:cannot-decode
                           - urn:graphcodable:problem:unknown-type
                           - urn:graphcodable:problem:missing-types
                       status: {const: 422}
@@ -1486,7 +1537,7 @@ enum OpenAPIDocument {
             | `invalid-archive` | 422 | The archive is invalid |
             | `archive-limit-exceeded` | 422 | The archive exceeds the server's limits |
             | `invalid-archive-json` | 422 | The JSON is not a valid archive |
-            | `decoding-failed` | 422 | The archive does not decode as the type |
+            | `cannot-decode` | 422 | The archive does not decode as the type |
             | `unknown-type` | 422 | The type is not registered on this server |
             | `missing-types` | 422 | The archive holds payloads of types the server does not know |
             | `headers-too-large` | 431 | The header fields are too large |
@@ -1523,9 +1574,10 @@ enum OpenAPIDocument {
             nodePath:
               type: string
               description: |
-                For archive errors, the keys and indexes from the root to the node at fault,
-                as `"friends"[1]"name"` (the middle of very long paths is cut); in a node written
-                after the root, from that node, which the detail then names.
+                For archive errors, the path to the node at fault (Docs/ArchiveFormat.md, "Paths"):
+                `root.friends[1].name`, `root["first name"]`, `object(5).children[0]` from a node
+                written after the root; for `/v1/archive`, the path in the JSON form,
+                `$.body[0].fields[1]`. The middle of very long paths is cut.
             rule:
               type: string
               pattern: '^[a-z0-9-]+\.[a-z0-9-]+$'
@@ -1536,6 +1588,17 @@ enum OpenAPIDocument {
               type: array
               items: {type: string}
               description: For `unknown-type`, the qualified names of the types the server knows.
+            parameter:
+              type: string
+              description: For `invalid-parameter`, a query parameter the operation does not take.
+            phase:
+              type: string
+              enum: [head, body]
+              description: For `request-timeout`, the part of the request that did not arrive in time.
+            parameters:
+              type: array
+              items: {type: string}
+              description: With `parameter`, the query parameters the operation takes.
 
         TypeMap:
           type: object
@@ -1581,7 +1644,9 @@ enum OpenAPIDocument {
               description: How many nodes have this type.
             resolvable:
               type: boolean
-              description: Whether this server can build it when decoding (secure mode).
+              description: |
+                Whether this server can build it when decoding (secure mode): a class when it is
+                registered; a native or value type always (built as the type asked for).
 
         ValidationReport:
           type: object
@@ -1609,7 +1674,7 @@ enum OpenAPIDocument {
                     description: Where in the archive, when known.
                   nodePath:
                     type: string
-                    description: The keys and indexes from the root, as `"friends"[1]"name"`; empty at the root. In a node written after the root, from that node, which the message then names.
+                    description: The path to the node (Docs/ArchiveFormat.md, "Paths"), as `root.friends[1].name`; `root` for the root itself; `object(5).children[0]` from a node written after the root, which the message then names.
                   rule:
                     type: string
                     pattern: '^[a-z0-9-]+\.[a-z0-9-]+$'
@@ -1895,5 +1960,6 @@ enum OpenAPIDocument {
           type: string
           description: An integer written as decimal digits, with an optional leading minus.
           pattern: '^-?[0-9]+$'
+
     """#
 }

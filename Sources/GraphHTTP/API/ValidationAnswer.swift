@@ -8,8 +8,8 @@ struct ValidationAnswer: Encodable {
     struct Problem: Encodable {
         let message: String
         let byteOffset: Int?
-        /// The keys and indexes from the root, as `"friends"[1]"name"`; empty at the root.
-        /// In a node written after the root, from that node, which the message names.
+        /// The keys and indexes from the root, as `root.friends[1].name` (`root` for the root
+        /// itself); from a node written after the root, as `object(5).children[0]`.
         let nodePath: String
         /// The name of the format rule broken (Docs/ArchiveFormat.md, rule index), when it is one.
         let rule: String?
@@ -28,7 +28,7 @@ struct ValidationAnswer: Encodable {
         valid = report.isValid
         byteCount = report.byteCount
         problems = report.problems.map {
-            Problem(message: $0.message, byteOffset: $0.byteOffset, nodePath: GCodableError.PathComponent.text(of: $0.path),
+            Problem(message: $0.message, byteOffset: $0.byteOffset, nodePath: GCodableError.PathComponent.text(of: $0.path, from: $0.pathStart),
                     rule: $0.rule?.rawValue)
         }
         nodeCounts = report.nodeCounts

@@ -74,6 +74,9 @@ struct RequestParser: Sendable {
     private var scanned = 0
     private var state = State.requestLine
     private var usage = Usage()
+    /// The request line of the message being read, once read: what a request refused before
+    /// its head was whole (a field too long, a body too large) is logged under.
+    private(set) var requestLine: RequestLine?
 
     /// A parser checking `limits`.
     init(limits: HTTPParserLimits = HTTPParserLimits()) {
@@ -157,7 +160,9 @@ struct RequestParser: Sendable {
             return false
         }
         if !line.isEmpty {
-            state = .headerSection(try RequestLine(parsing: buffer[line]))
+            let requestLine = try RequestLine(parsing: buffer[line])
+            self.requestLine = requestLine
+            state = .headerSection(requestLine)
             return true
         }
         usage.emptyLines += 1
@@ -274,6 +279,7 @@ struct RequestParser: Sendable {
     private mutating func finishMessage() -> Event {
         state = .requestLine
         usage = Usage()
+        requestLine = nil
         return .end
     }
 }

@@ -143,7 +143,7 @@ enum InspectorPage {
     <section role="tabpanel" id="panel-dump" aria-labelledby="tab-dump" hidden>
     <div class="options" id="dump-options">
     <label><input type="checkbox" name="header"> header</label>
-    <label><input type="checkbox" name="help"> legend</label>
+    <label><input type="checkbox" name="legend"> legend</label>
     <label><input type="checkbox" name="typemap"> type map</label>
     <label><input type="checkbox" name="mangled"> mangled names</label>
     <label><input type="checkbox" name="keymap"> key map</label>
@@ -843,6 +843,7 @@ enum InspectorPage {
     </script>
     </body>
     </html>
+
     """#
 
     /// Lets the page run its own inline style and script (by their SHA-256), fetch from

@@ -44,7 +44,7 @@ public struct Problem: Error, Sendable, CustomStringConvertible {
         object["detail"] = .string(detail)
         var headers = self.headers
         headers.replace(name: "Content-Type", value: "application/problem+json")
-        return Response(status: kind.status, headers: headers, body: ProblemMember.object(object).json)
+        return Response(status: kind.status, headers: headers, body: ProblemMember.object(object).json + [UInt8(ascii: "\n")])
     }
 }
 

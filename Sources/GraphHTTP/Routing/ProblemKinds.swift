@@ -22,7 +22,7 @@ extension Problem.Kind {
     public static let invalidArchive = Self(name: "invalid-archive", title: "The archive is invalid", status: .unprocessableContent)
     public static let archiveLimitExceeded = Self(name: "archive-limit-exceeded", title: "The archive exceeds the server's limits", status: .unprocessableContent)
     public static let invalidArchiveJSON = Self(name: "invalid-archive-json", title: "The JSON is not a valid archive", status: .unprocessableContent)
-    public static let decodingFailed = Self(name: "decoding-failed", title: "The archive does not decode as the type", status: .unprocessableContent)
+    public static let cannotDecode = Self(name: "cannot-decode", title: "The archive does not decode as the type", status: .unprocessableContent)
     public static let unknownType = Self(name: "unknown-type", title: "The type is not registered on this server", status: .unprocessableContent)
     public static let missingTypes = Self(name: "missing-types", title: "The archive holds payloads of types the server does not know", status: .unprocessableContent)
 

@@ -1,10 +1,13 @@
 /// A handler: the answer to a request, or a thrown ``Problem``.
 public typealias Handler = @Sendable (Request) throws -> Response
 
-/// One endpoint: a method and an exact path.
+/// One endpoint: a method, an exact path, and the query parameters it takes.
 public struct Route: Sendable {
     public let method: HTTPMethod
     public let path: String
+    /// The names of the query parameters the endpoint takes: a request naming another is
+    /// answered 400 from its head, naming it (a typo never passes for an absent option).
+    public let parameters: [String]
     /// Whether the handler answers at once, with no archive work: it then runs on the
     /// connection's own queue, so it answers even when every worker is busy (health checks,
     /// metrics). Other handlers run on the workers. A quick route's answer should be whole:
@@ -13,11 +16,31 @@ public struct Route: Sendable {
     public let isQuick: Bool
     public let handler: Handler
 
-    public init(_ method: HTTPMethod, _ path: String, quick: Bool = false, _ handler: @escaping Handler) {
+    public init(_ method: HTTPMethod, _ path: String, parameters: [String] = [], quick: Bool = false, _ handler: @escaping Handler) {
         self.method = method
         self.path = path
+        self.parameters = parameters
         self.isQuick = quick
         self.handler = handler
+    }
+}
+
+extension Route {
+    /// The problem with the query `query` of a request for this route: a parameter it does
+    /// not take, or a query that cannot be read; nil when there is none.
+    func queryProblem(_ query: String?) -> Problem? {
+        guard let query, !query.isEmpty else { return nil }
+        let names: [String]
+        do throws(UploadParseError) {
+            names = try QueryParameters(parsing: query).parameters.map(\.name)
+        } catch {
+            return Problem(.invalidParameter, error.message)
+        }
+        guard let unknown = names.first(where: { !parameters.contains($0) }) else { return nil }
+        let taken = parameters.isEmpty ? "takes no query parameters" : "takes " + parameters.map { "\"\($0)\"" }.joined(separator: ", ")
+        return Problem(
+            .invalidParameter, "query parameter \"\(unknown)\": unknown; \(method.rawValue) \(path) \(taken)",
+            members: ["parameter": .string(unknown), "parameters": .strings(parameters)])
     }
 }
 
@@ -65,6 +88,30 @@ public struct Router: Sendable {
     private func allowedMethods(_ candidates: [Route]) -> [HTTPMethod] {
         let methods = candidates.map(\.method)
         return methods.contains(.get) ? methods + [.head] : methods
+    }
+
+    /// The route whose path is nearest `path` (fewest characters to add, remove or change,
+    /// comparing at most the first 64 of `path`), as "METHOD path"; for a 404 to suggest.
+    public func nearest(to path: String) -> String? {
+        let asked = Array(path.utf8.prefix(64))
+        let best = routes.values.flatMap { $0 }.min { first, second in
+            (Self.distance(asked, Array(first.path.utf8)), first.path, first.method.rawValue)
+                < (Self.distance(asked, Array(second.path.utf8)), second.path, second.method.rawValue)
+        }
+        return best.map { "\($0.method.rawValue) \($0.path)" }
+    }
+
+    /// The Levenshtein distance of two byte strings, one row at a time.
+    private static func distance(_ first: [UInt8], _ second: [UInt8]) -> Int {
+        var previous = Array(0 ... second.count)
+        for (row, byte) in first.enumerated() {
+            var current = [row + 1] + Array(repeating: 0, count: second.count)
+            for column in second.indices {
+                current[column + 1] = min(previous[column + 1] + 1, current[column] + 1, previous[column] + (byte == second[column] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[second.count]
     }
 
     /// Every route as "METHOD path", for logs and documentation.

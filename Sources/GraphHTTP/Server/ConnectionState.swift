@@ -110,6 +110,12 @@ struct ConnectionState {
     /// Whether the connection is between requests with nothing pending.
     var isIdle: Bool { if case .waiting = phase { return parser.unconsumedByteCount == 0 } else { return false } }
 
+    /// A duration in nanoseconds as seconds, as people read them: `10`, `0.5`.
+    private static func seconds(_ nanoseconds: UInt64) -> String {
+        let seconds = Double(nanoseconds) / 1e9
+        return seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+
     /// `start` + `duration`, or the end of time.
     private static func after(_ start: UInt64, _ duration: UInt64) -> UInt64 {
         let (sum, overflow) = start.addingReportingOverflow(duration)
@@ -219,9 +225,15 @@ struct ConnectionState {
         switch phase {
         case .waiting, .lingering, .closed:
             return close()
-        case .receivingHead, .receivingBody:
-            let problem = Problem(.requestTimeout, "the request did not arrive within the server's time limit")
-            return sendError(problem, now: now)
+        case .receivingHead:
+            if let line = parser.requestLine { exchange.begin(line) }
+            let seconds = Self.seconds(timeouts.head)
+            return sendError(Problem(.requestTimeout, "the request's head did not arrive within \(seconds) s (the server's --head-timeout)",
+                                     members: ["phase": .string("head")]), now: now)
+        case .receivingBody:
+            let seconds = Self.seconds(timeouts.body)
+            return sendError(Problem(.requestTimeout, "the request's body did not arrive within \(seconds) s (the server's --body-timeout)",
+                                     members: ["phase": .string("body")]), now: now)
         case .working(let head, _):
             shuttingDown = true  // the work goes on in its thread: this connection takes no more
             let problem = Problem(.deadlineExceeded, "the request's work took longer than the server allows; it was abandoned")
@@ -253,7 +265,11 @@ struct ConnectionState {
                 event = try parser.next()
             } catch {
                 switch phase {
-                case .receivingHead, .receivingBody: return actions + sendError(Problem(error), now: now)
+                case .receivingHead:
+                    if let line = parser.requestLine { exchange.begin(line) }
+                    return actions + sendError(Problem(error), now: now)
+                case .receivingBody:
+                    return actions + sendError(Problem(error), now: now)
                 default: return actions
                 }
             }

@@ -25,4 +25,11 @@ struct Exchange: Sendable {
         method = head.method.rawValue
         path = head.path
     }
+
+    /// Records the method and path of a request refused before its head was whole, from
+    /// its request line (the path as far as the target shows one: up to its query).
+    mutating func begin(_ line: RequestLine) {
+        method = line.method.rawValue
+        path = (try? RequestTarget(line.target, method: line.method))?.path ?? ""
+    }
 }

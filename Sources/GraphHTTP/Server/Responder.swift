@@ -11,7 +11,8 @@ struct Responder: Sendable {
     let minimumGzipBytes = 1024
 
     /// The answer a request gets from its head alone, when no route takes it: 404 for an
-    /// unknown path, 405 with `Allow` for a method the path does not answer.
+    /// unknown path, 405 with `Allow` for a method the path does not answer, 400 for a
+    /// query parameter the route does not take.
     func refusal(for head: RequestHead) -> Response? {
         refusal(router.match(head.method, head.path), for: head)
     }
@@ -20,9 +21,12 @@ struct Responder: Sendable {
     private func refusal(_ match: Router.Match, for head: RequestHead) -> Response? {
         switch match {
         case .notFound:
-            return Problem(.notFound, "no resource at \(head.path)").response
-        case .methodNotAllowed where head.method == .options, .route:
+            let nearest = router.nearest(to: head.path).map { "; the nearest is \($0)" } ?? ""
+            return Problem(.notFound, "no resource at \(head.path)\(nearest); every route is in /openapi.yaml").response
+        case .methodNotAllowed where head.method == .options:
             return nil
+        case .route(let route):
+            return route.queryProblem(head.query)?.response
         case .methodNotAllowed(let methods):
             let allow = (methods + [.options]).map(\.rawValue).joined(separator: ", ")
             return Problem(.methodNotAllowed, "\(head.path) answers \(allow)", headers: ["Allow": allow]).response
@@ -107,15 +111,25 @@ struct Responder: Sendable {
     }
 
     /// A whole answer gzipped when the client accepts it (HEAD too: it announces what GET
-    /// would send).
+    /// would send), its entity tag then marked as the gzipped one's; and 304 with no body
+    /// when the client's `If-None-Match` names the tag of what it would get.
     private func encoded(_ response: Response, for request: Request) -> Response {
         var response = response
-        guard ResponseCompression.choose(for: &response, request: request.head, minimumBytes: minimumGzipBytes) else { return response }
-        if let compressed = response.gzippedBody ?? (try? GzipStream.gzip(response.body)) {
-            response.body = compressed
-        } else {
-            response.headers.remove(name: "Content-Encoding")
+        if ResponseCompression.choose(for: &response, request: request.head, minimumBytes: minimumGzipBytes) {
+            if let compressed = response.gzippedBody ?? (try? GzipStream.gzip(response.body)) {
+                response.body = compressed
+                if let tag = response.headers.first("ETag") { response.headers.replace(name: "ETag", value: EntityTag.gzipped(tag)) }
+            } else {
+                response.headers.remove(name: "Content-Encoding")
+            }
         }
-        return response
+        guard response.status == .ok, let tag = response.headers.first("ETag"),
+              case let asked = request.head.headers.values("If-None-Match"), !asked.isEmpty,
+              EntityTag.matches(asked, tag)
+        else { return response }
+        var unchanged = Response(status: .notModified, headers: response.headers, body: [])
+        unchanged.headers.remove(name: "Content-Type")
+        unchanged.headers.remove(name: "Content-Encoding")
+        return unchanged
     }
 }

@@ -94,7 +94,7 @@ import Testing
         }
         let answer = Problem(.notFound, "no resource at /nope", members: ["byteOffset": .integer(7)]).response
         #expect(String(decoding: answer.body, as: UTF8.self)
-            == #"{"byteOffset":7,"detail":"no resource at /nope","status":404,"title":"No such resource","type":"urn:graphcodable:problem:not-found"}"#)
+            == #"{"byteOffset":7,"detail":"no resource at /nope","status":404,"title":"No such resource","type":"urn:graphcodable:problem:not-found"}"# + "\n")
     }
 
     /// Entries drawn at random, enough of them to be sent in several pieces: the pieces

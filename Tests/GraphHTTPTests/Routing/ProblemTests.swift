@@ -52,8 +52,8 @@ import Testing
     @Test func codecErrorKinds() throws {
         let limited = Problem(GCodableError.limitExceeded(.init(debugDescription: "too many nodes")))
         #expect(limited.kind == .archiveLimitExceeded)
-        let mismatch = Problem(GCodableError.typeMismatch(Int.self, .init(debugDescription: "not an Int")), decodingKind: .decodingFailed)
-        #expect(mismatch.kind == .decodingFailed)
+        let mismatch = Problem(GCodableError.typeMismatch(Int.self, .init(debugDescription: "not an Int")), decodingKind: .cannotDecode)
+        #expect(mismatch.kind == .cannotDecode)
         #expect(mismatch.kind.status == .unprocessableContent)
     }
 }

@@ -172,6 +172,35 @@ import Testing
         #expect(Self.summary(machine.drained(now: 61 * Self.second)) == ["finish 408", "shutdownWrites"])
     }
 
+    /// A request refused before its head is whole is recorded with the method and path its
+    /// request line gave; a 408 says which part did not arrive.
+    @Test func refusedRequestsAreRecordedWithWhatIsKnown() {
+        func finished(_ actions: [ConnectionState.Action]) -> Exchange? {
+            actions.lazy.compactMap { if case .finish(let exchange) = $0 { exchange } else { nil } }.first
+        }
+        func written(_ actions: [ConnectionState.Action]) -> String {
+            actions.lazy.compactMap { if case .write(let bytes, _) = $0 { String(decoding: bytes, as: UTF8.self) } else { nil } }.first ?? ""
+        }
+        var limits = HTTPParserLimits()
+        limits.maximumBodyBytes = 10
+        var tooLarge = ConnectionState(
+            limits: limits, timeouts: Self.timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: ByteBudget(bytes: 1000), now: 0)
+        #expect(Self.receive(&tooLarge, "POST /v1/dump?header HTTP/1.1\r\nHost: t\r\nContent-Length: 11\r\n\r\n") == ["write HTTP/1.1 413"])
+        let large = finished(tooLarge.drained(now: 1))
+        #expect(large?.method == "POST" && large?.path == "/v1/dump" && large?.status == 413)
+
+        var slowHead = Self.machine()
+        _ = Self.receive(&slowHead, "GET /readyz HTTP/1.1\r\nHost", at: Self.second)
+        let head = slowHead.tick(now: 11 * Self.second)
+        #expect(written(head).contains(#""phase":"head""#) && written(head).contains("head did not arrive within 10 s"), "\(written(head))")
+        let headExchange = finished(slowHead.drained(now: 11 * Self.second))
+        #expect(headExchange?.method == "GET" && headExchange?.path == "/readyz" && headExchange?.status == 408)
+
+        var slowBody = Self.machine()
+        _ = Self.receive(&slowBody, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 9\r\n\r\nabc", at: Self.second)
+        #expect(written(slowBody.tick(now: 61 * Self.second)).contains(#""phase":"body""#))
+    }
+
     @Test func shutdownClosesIdleConnectionsAndLetsOthersFinish() {
         var idle = Self.machine()
         #expect(Self.summary(idle.shutdown(now: 1)) == ["close"])

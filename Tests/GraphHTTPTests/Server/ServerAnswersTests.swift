@@ -25,12 +25,16 @@ import Testing
     @Test(arguments: samples) func dumpsAreTheLibrarysDumps(_ sample: Sample) throws {
         let server = try Self.server.get()
         let decoder = GraphDecoder(registry: TestModels.registry)
-        for (query, options) in [("", GraphDumpOptions.readable), ("?header=true&typemap=true&keymap=true", [.readable, .showHeader, .showReferenceMap, .showKeyMap])] {
+        // The service names value types in the body, as it names classes.
+        let named = GraphDumpOptions.readable.union(.showValueTypeNames)
+        for (query, options) in [("", named), ("?header=true&typemap=true&keymap=true", named.union([.showHeader, .showReferenceMap, .showKeyMap]))] {
             let answer = try server.exchange("POST", "/v1/dump" + query, body: sample.bytes)
             #expect(answer.status == 200)
             #expect(answer.header("Content-Type") == "text/plain; charset=utf-8")
             #expect(answer.text == (try decoder.dump(from: sample.bytes, options: options)) + "\n")
         }
+        let values = try server.exchange("POST", "/v1/dump", body: GraphEncoder().encode(TestModels.Chain(length: 1)) as Bytes)
+        #expect(values.text.contains("- VAL GraphHTTPTests.TestModels.Chain\n"), "\(values.text)")
     }
 
     @Test(arguments: samples) func jsonFormsAreTheLibrarysAndComeBack(_ sample: Sample) throws {
@@ -39,7 +43,7 @@ import Testing
         for pretty in [false, true] {
             let answer = try server.exchange("POST", "/v1/json?pretty=\(pretty)", body: sample.bytes)
             #expect(answer.status == 200)
-            #expect(Data(answer.body) == (try archive.jsonData(indented: pretty)))
+            #expect(Data(answer.body) == (try archive.jsonData(indented: pretty)) + Data("\n".utf8))
             let back = try server.exchange("POST", "/v1/archive", headers: ["Content-Type": "application/json"], body: answer.body)
             #expect(back.status == 200)
             #expect(back.body == sample.bytes)
@@ -141,8 +145,38 @@ import Testing
         let mismatched = try GraphEncoder().encode(["sensor": "seven"]) as Bytes
         let decode = try server.exchange("POST", "/v1/decode?type=" + Self.percentEncoded(_typeName([String: [Double]].self)), body: mismatched)
         #expect(decode.status == 422)
-        #expect(decode.json["type"] as? String == "urn:graphcodable:problem:decoding-failed")
+        #expect(decode.json["type"] as? String == "urn:graphcodable:problem:cannot-decode")
         #expect(decode.json["nodePath"] as? String != nil, "\(decode.text)")
+    }
+
+    /// A valid archive that the type refuses is `cannot-decode`, naming what refused it; an
+    /// invalid one is `invalid-archive`.
+    @Test func decodingsRefusedByTheTypeAreNotInvalidArchives() throws {
+        let server = try Self.server.get()
+        struct Mood: GCodable {  // another enum of the same name, with another raw value
+            enum Value: String, GCodable { case angry }
+            var value = Value.angry
+            init() {}
+            init(from decoder: GDecoder) throws { value = try decoder.decode() }
+            func encode(to encoder: GEncoder) throws { try encoder.encode(value.rawValue) }
+        }
+        let angry = try GraphEncoder().encode(Mood()) as Bytes
+        #expect(GraphDecoder().validate(angry).isValid)
+        let refused = try server.exchange("POST", "/v1/decode?type=Mood", body: angry)
+        #expect(refused.status == 422)
+        #expect(refused.json["type"] as? String == "urn:graphcodable:problem:cannot-decode", "\(refused.text)")
+        #expect((refused.json["detail"] as? String)?.contains("\"angry\" is not a raw value") == true, "\(refused.text)")
+
+        let chain = try GraphEncoder().encode(TestModels.Chain(length: 3)) as Bytes
+        let another = try server.exchange("POST", "/v1/decode?type=Mood", body: chain)
+        #expect(another.json["type"] as? String == "urn:graphcodable:problem:cannot-decode")
+        let detail = another.json["detail"] as? String ?? ""
+        #expect(detail.contains("root is of type GraphHTTPTests.TestModels.Chain") && detail.contains("not GraphHTTPTests.TestModels.Mood"), "\(detail)")
+
+        var flipped = angry
+        flipped[flipped.count - 3] ^= 0x40
+        let invalid = try server.exchange("POST", "/v1/decode?type=Mood", body: flipped)
+        #expect(invalid.json["type"] as? String == "urn:graphcodable:problem:invalid-archive", "\(invalid.text)")
     }
 
     static func percentEncoded(_ text: String) -> String {

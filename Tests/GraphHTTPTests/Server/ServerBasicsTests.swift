@@ -35,6 +35,45 @@ import Testing
         #expect(gzipHead.header("Content-Encoding") == gzipGet.header("Content-Encoding"))
     }
 
+    /// The contract served is the repository's file, byte for byte; every JSON answer, and
+    /// every problem, ends with a line break.
+    @Test func servedDocumentsAreTheFilesAndJSONEndsWithALineBreak() throws {
+        let server = try TestServer()
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../openapi.yaml")
+        #expect(try server.exchange("GET", "/openapi.yaml").body == Array(try Data(contentsOf: file)))
+        for (method, target) in [("POST", "/v1/typemap"), ("POST", "/v1/validate"), ("POST", "/v1/json"), ("POST", "/v1/json?pretty"),
+                                 ("POST", "/v1/decode?type=Node"), ("GET", "/nowhere"), ("POST", "/v1/decode")] {
+            let answer = try server.exchange(method, target, body: method == "POST" ? TestModels.graphArchive : [])
+            #expect(answer.body.last == UInt8(ascii: "\n"), "\(method) \(target): \(answer.text.suffix(40))")
+        }
+    }
+
+    /// Health, readiness and metrics are never cached; the page and the contract carry a
+    /// strong entity tag (another for their gzipped form) and are answered 304 while a
+    /// client holds them; a 404 names the nearest route and the contract.
+    @Test func cachesAreToldWhatToKeep() throws {
+        let server = try TestServer()
+        for path in ["/healthz", "/readyz", "/metrics"] {
+            #expect(try server.exchange("GET", path).header("Cache-Control") == "no-store", "\(path)")
+        }
+        for path in ["/", "/openapi.yaml"] {
+            let plain = try server.exchange("GET", path)
+            let tag = try #require(plain.header("ETag"))
+            #expect(plain.header("Cache-Control") == "no-cache" && tag.hasPrefix("\"") && !tag.hasPrefix("W/"))
+            let gzipped = try server.exchange("GET", path, headers: ["Accept-Encoding": "gzip"])
+            let gzipTag = try #require(gzipped.header("ETag"))
+            #expect(gzipTag != tag)
+            let unchanged = try server.exchange("GET", path, headers: ["If-None-Match": "\"other\", \(tag)"])
+            #expect(unchanged.status == 304 && unchanged.body.isEmpty && unchanged.header("ETag") == tag)
+            let unchangedGzip = try server.exchange("GET", path, headers: ["If-None-Match": gzipTag, "Accept-Encoding": "gzip"])
+            #expect(unchangedGzip.status == 304 && unchangedGzip.header("ETag") == gzipTag)
+            #expect(try server.exchange("GET", path, headers: ["If-None-Match": "\"other\""]).status == 200)
+        }
+        let missing = try server.exchange("POST", "/v1/dupm", body: TestModels.graphArchive)
+        #expect(missing.status == 404)
+        #expect((missing.json["detail"] as? String)?.contains("the nearest is POST /v1/dump; every route is in /openapi.yaml") == true, "\(missing.text)")
+    }
+
     /// The inspector page is self-contained, and its policy lets it run nothing but its own
     /// inline style and script (the browser check in CI shows it runs under that policy).
     @Test func theInspectorPageIsSelfContainedAndLockedDown() throws {
@@ -101,12 +140,41 @@ import Testing
         #expect(unknownVersion.json["type"] as? String == "urn:graphcodable:problem:invalid-parameter")
     }
 
+    /// Nothing silently does nothing: a parameter an endpoint does not take (a typo) is
+    /// answered 400 from the head, naming it and those the endpoint takes, on every route;
+    /// a conversion with no target is a 400 naming the parameters it takes.
+    @Test func unknownParametersAndEmptyConversionsAreRefused() throws {
+        let server = try TestServer()
+        let typo = try server.exchange("POST", "/v1/convert?binaryIOversion=1", body: TestModels.graphArchive)
+        #expect(typo.status == 400)
+        #expect(typo.json["type"] as? String == "urn:graphcodable:problem:invalid-parameter")
+        #expect(typo.json["parameter"] as? String == "binaryIOversion")
+        #expect(typo.json["parameters"] as? [String] == ["binaryIOVersion", "internalBinaryIOVersion"])
+        #expect((typo.json["detail"] as? String)?.contains("\"binaryIOversion\": unknown; POST /v1/convert takes") == true, "\(typo.text)")
+        for target in ["/v1/dump?help=true", "/v1/json?indent", "/v1/archive?x", "/v1/typemap?resolve=1", "/v1/validate?strict",
+                       "/v1/diff?max=3", "/v1/decode?type=Node&as=x"] {
+            let answer = try server.exchange("POST", target, body: TestModels.graphArchive)
+            #expect(answer.status == 400, "\(target): \(answer.text)")
+            #expect(answer.json["type"] as? String == "urn:graphcodable:problem:invalid-parameter", "\(target)")
+        }
+        for target in ["/healthz?x=1", "/readyz?verbose", "/metrics?name=x", "/openapi.yaml?v=2", "/?archive=x"] {
+            let answer = try server.exchange("GET", target)
+            #expect(answer.status == 400, "\(target): \(answer.text)")
+            #expect((answer.json["detail"] as? String)?.contains("takes no query parameters") == true, "\(target)")
+        }
+        let legend = try server.exchange("POST", "/v1/dump?legend=true", body: TestModels.graphArchive)
+        #expect(legend.status == 200)
+        let untargeted = try server.exchange("POST", "/v1/convert", body: TestModels.graphArchive)
+        #expect(untargeted.status == 400)
+        #expect((untargeted.json["detail"] as? String)?.contains("binaryIOVersion, internalBinaryIOVersion") == true, "\(untargeted.text)")
+    }
+
     @Test func jsonFormAndBack() throws {
         let server = try TestServer()
         let json = try server.exchange("POST", "/v1/json", body: TestModels.graphArchive)
         #expect(json.status == 200)
         #expect(json.header("Content-Type") == "application/json")
-        #expect(!json.text.contains("\n"))
+        #expect(!json.text.dropLast().contains("\n") && json.text.hasSuffix("}\n"))
         let pretty = try server.exchange("POST", "/v1/json?pretty=true", body: TestModels.graphArchive)
         #expect(pretty.text.contains("\n  "))
         let back = try server.exchange("POST", "/v1/archive", headers: ["Content-Type": "application/json"], body: json.body)

@@ -176,11 +176,11 @@ import Testing
     @Test func longChainsDecodeAndAreReleased() throws {
         let server = try TestServer { $0.requestTimeout = .seconds(300) }
         let million = try GraphEncoder().encode(TestModels.Chain(length: 1_000_000)) as Bytes
-        let decoded = try server.exchange("POST", "/v1/decode?type=Chain", body: million, timeout: 300)
+        let decoded = try server.exchange("POST", "/v1/decode?type=TestModels.Chain", body: million, timeout: 300)
         #expect(decoded.status == 200, "\(decoded.text.prefix(300))")
-        let misread = try server.exchange("POST", "/v1/decode?type=ChainMisread", body: million, timeout: 300)
+        let misread = try server.exchange("POST", "/v1/decode?type=Misread.Chain", body: million, timeout: 300)
         #expect(misread.status == 422)
-        #expect(misread.json["type"] as? String == "urn:graphcodable:problem:decoding-failed")
+        #expect(misread.json["type"] as? String == "urn:graphcodable:problem:cannot-decode")
 
         let naiveArchive = try onLargeStack {  // built and released here, on a stack that holds the recursion
             var naive: [TestModels.NaiveLink] = []

@@ -7,7 +7,7 @@ enum TestModels {
     static var registry: GTypeRegistry {
         GTypeRegistry([
             Node.self, Reading.self, Held.self, [Reading].self, [String: [Double]].self, ServerLimitsTests.Deep.self,
-            Link.self, Chain.self, ChainMisread.self, NaiveLink.self, [NaiveLink].self,
+            Link.self, Chain.self, Misread.Chain.self, NaiveLink.self, [NaiveLink].self, Mood.self,
         ])
     }
 
@@ -158,15 +158,20 @@ enum TestModels {
         }
     }
 
-    /// A chain read with the wrong type for its count: the decoding fails after every link
-    /// is built, and drops them.
-    struct ChainMisread: GCodable {
-        init(from decoder: GDecoder) throws {
-            let _: [Link] = try decoder.decode(for: Chain.CodingKey.links)
-            let _: String = try decoder.decode(for: Chain.CodingKey.count)
-        }
+    /// An enum with a raw value: an archive may hold a raw value it lacks.
+    enum Mood: String, GCodable { case calm, busy }
 
-        func encode(to encoder: GEncoder) throws {}
+    enum Misread {
+        /// A chain read with the wrong type for its count: the decoding fails after every
+        /// link is built, and drops them. (Its name is the chain's, as the root's must be.)
+        struct Chain: GCodable {
+            init(from decoder: GDecoder) throws {
+                let _: [Link] = try decoder.decode(for: TestModels.Chain.CodingKey.links)
+                let _: String = try decoder.decode(for: TestModels.Chain.CodingKey.count)
+            }
+
+            func encode(to encoder: GEncoder) throws {}
+        }
     }
 
     static func graph() -> Node {

@@ -395,13 +395,7 @@ struct ArchiveComparison {
         case .packedElement(let layout, let bytes, let inBefore): return "[\((inBefore ? before : after).elementText(of: layout, at: bytes))]"
         case .unreached(let index): return "unreached[\(index)]"
         case .key(let id, let inBefore):
-            let key = (inBefore ? before : after).key(id)
-            return Self.isIdentifier(key) ? ".\(key)" : "[\(JSONTextWriter.quoted(key))]"
+            return GCodableError.PathComponent.key((inBefore ? before : after).key(id)).description
         }
-    }
-
-    private static func isIdentifier(_ key: String) -> Bool {
-        guard let first = key.unicodeScalars.first, !("0" ... "9").contains(first) else { return false }
-        return key.unicodeScalars.allSatisfy { $0 == "_" || $0 == "$" || $0.properties.isAlphabetic || ("0" ... "9").contains($0) }
     }
 }

@@ -9,10 +9,16 @@ struct ArchiveJSONReader {
     private let budget: MemoryBudget
     /// The bytes written so far that were charged to the budget.
     private var charged = 0
+    /// Where each node written starts in the archive, and the offset of its object in the
+    /// text, in body order: an error found in the archive is told at its place in the JSON.
+    private var nodeStarts: [(archive: Int, json: Int)] = []
+    /// Where the body ends in the archive.
+    private var bodyEnd = 0
 
     /// The archive that the JSON form `json` describes, checked as decoding checks it.
-    /// Invalid JSON throws naming its byte offset; JSON that breaks the form's rules, naming
-    /// its JSON path.
+    /// Invalid JSON throws naming its byte offset; JSON that breaks the form's rules or makes
+    /// an archive that breaks the format's, naming its JSON path and the byte offset in the
+    /// text of the value at fault.
     static func archive(fromJSON json: [UInt8], limits: ArchiveLimits) throws -> [UInt8] {
         let budget = MemoryBudget(forArchiveOfSize: json.count, limits: limits)
         // Two levels of JSON a level of nodes, and the native values' own nesting.
@@ -52,9 +58,13 @@ struct ArchiveJSONReader {
         let internalVersion = try integer(member("internalBinaryIOVersion"), of: document, as: UInt16.self)
         let userVersion = try integer(member("userBinaryIOVersion"), of: document, as: UInt16.self)
         var types: [GraphArchive.TypeEntry] = []
-        try text.forEachElement(of: try array(member("types"), of: document)) { entry, index in
+        /// Where each type entry, then each key, is in the text.
+        var entryPositions: [Int] = []
+        let typesArray = try array(member("types"), of: document)
+        try text.forEachElement(of: typesArray) { entry, index in
             try checkTableCount(index, limits, at: entry)
             types.append(try typeEntry(entry))
+            entryPositions.append(entry.offset)
         }
         var keys: [String] = []
         try text.forEachElement(of: try array(member("keys"), of: document)) { key, index in
@@ -62,16 +72,46 @@ struct ArchiveJSONReader {
             guard let string = text.string(at: key) else { throw JSONProblem("expected a string", at: key) }
             try budget.charge(KeyIDs.costPerKey + string.utf8.count)
             keys.append(string)
+            entryPositions.append(key.offset)
         }
         let body = try array(member("body"), of: document)
         let layouts = try Self.layoutsByReference(types)
         let keyIDs = KeyIDs(keys)
-        return try GraphArchive.assemble(
+        let written = try GraphArchive.write(
             isChecksummed: isChecksummed, internalBinaryIOVersion: internalVersion, userBinaryIOVersion: userVersion,
-            types: types, keys: keys, limits: limits, checkingPayloads: false, reservingCapacity: text.bytes.count / 4
+            types: types, keys: keys, reservingCapacity: text.bytes.count / 4
         ) { buffer in
             try writeBody(body, layouts: layouts, keyIDs: keyIDs, to: &buffer)
+            bodyEnd = buffer.count
         }
+        do {
+            try GraphArchive.check(written.bytes, limits: limits, checkingPayloads: false)
+        } catch let error as GCodableError {
+            guard let offset = error.context.byteOffset else { throw error }
+            let position = jsonOffset(ofArchiveOffset: offset, tableEntries: written.tableEntries, entryPositions: entryPositions)
+            throw JSONProblem(error.context.debugDescription, at: JSONPosition(offset: position ?? typesArray.offset, ordinal: 0))
+                .error(in: text, as: error)
+        }
+        return written.bytes
+    }
+
+    /// The offset in the text of what wrote the archive's byte at `offset`: a node of the
+    /// body, an entry of the type table or a key (`entryPositions`, in the order of
+    /// `tableEntries`, their offsets in the archive); nil for the header and the tables' counts.
+    private func jsonOffset(ofArchiveOffset offset: Int, tableEntries: [Int], entryPositions: [Int]) -> Int? {
+        /// The index of the last of `starts` at or before `offset`.
+        func last(_ count: Int, _ start: (Int) -> Int) -> Int? {
+            var (low, high) = (0, count)
+            while low < high {
+                let middle = (low + high) / 2
+                if start(middle) <= offset { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 ? low - 1 : nil
+        }
+        if offset < bodyEnd {
+            return last(nodeStarts.count) { nodeStarts[$0].archive }.map { nodeStarts[$0].json }
+        }
+        return last(tableEntries.count) { tableEntries[$0] }.map { entryPositions[$0] }
     }
 
     // MARK: Members of the document and of type entries
@@ -200,6 +240,8 @@ struct ArchiveJSONReader {
                 continue
             }
             open[open.count - 1] = text.element(after: text.end(of: position))
+            try budget.charge(MemoryLayout<(Int, Int)>.stride)
+            nodeStarts.append((buffer.count, position.offset))
             let node = try NodeMembers(text, position, names: names)
             guard let kindValue = node.kind, text.first(kindValue) == UInt8(ascii: "\"") else {
                 throw JSONProblem("expected a string", member: "kind", value: node.kind, of: position)

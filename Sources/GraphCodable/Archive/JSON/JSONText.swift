@@ -447,14 +447,12 @@ struct JSONText {
         return path
     }
 
+    /// The start of paths in a JSON form: its document.
+    static let pathStart = "$"
+
     /// `path` as text: `$.body[0].fields[1].value`.
     static func text(of path: [GCodableError.PathComponent]) -> String {
-        "$" + GCodableError.PathComponent.joined(path.map { component in
-            switch component {
-            case .key(let key): return ".\(key)"
-            case .index(let index): return "[\(index)]"
-            }
-        })
+        GCodableError.PathComponent.text(of: path, from: pathStart)
     }
 }
 
@@ -477,11 +475,18 @@ struct JSONProblem: Error {
         self.init(message, at: value ?? object, member: value == nil ? name : nil)
     }
 
-    /// The error, naming the JSON path of the problem.
-    func error(in text: JSONText) -> GCodableError {
+    /// The error, naming the JSON path of the problem and the byte offset in the text of
+    /// its value; of the kind of `found`, an error found in the archive the JSON makes,
+    /// whose format rule it keeps.
+    func error(in text: JSONText, as found: GCodableError? = nil) -> GCodableError {
         var path = text.path(to: offset)
         if let member { path.append(.key(member)) }
-        return .dataCorrupted(.init(debugDescription: "\(message) at \(JSONText.text(of: path))", path: path))
+        var context = GCodableError.Context(debugDescription: "\(message) at \(JSONText.text(of: path))", path: path, byteOffset: offset)
+        context.pathStart = JSONText.pathStart
+        context.rule = found?.context.rule
+        guard var found else { return .dataCorrupted(context) }
+        found.context = context
+        return found
     }
 }
 
