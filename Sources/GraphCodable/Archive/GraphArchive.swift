@@ -8,14 +8,24 @@ public struct GraphArchive: Sendable, Equatable {
     /// An entry of the type table (see Docs/ArchiveFormat.md). Layout components refer to
     /// other types by reference: a native code (1…63) or `64 + index` in ``types``.
     public enum TypeEntry: Sendable, Hashable {
+        /// A user value type: its qualified name (`Module.Type`), an empty mangled name,
+        /// and the version it was encoded with.
         case valueType(qualifiedName: String, mangledName: String, version: UInt32)
+        /// A class: its qualified name, its mangled name, and the version it was encoded with.
         case classType(qualifiedName: String, mangledName: String, version: UInt32)
+        /// The layout of a packed array of the type `element`.
         case array(element: UInt32)
+        /// The layout of a packed set of the type `element`.
         case set(element: UInt32)
+        /// The layout of a packed dictionary from `key` to `value`.
         case dictionary(key: UInt32, value: UInt32)
+        /// The layout of a packed optional of `wrapped`.
         case optional(wrapped: UInt32)
+        /// The layout of a packed `Range` of `bound`.
         case range(bound: UInt32)
+        /// The layout of a packed `ClosedRange` of `bound`.
         case closedRange(bound: UInt32)
+        /// The layout of a SIMD vector of `lanes` lanes of the scalar `scalar`.
         case simd(lanes: Int, scalar: UInt32)
     }
 
@@ -23,9 +33,23 @@ public struct GraphArchive: Sendable, Equatable {
     public struct Node: Sendable, Equatable {
         /// The node kinds, as dumps show them.
         public enum Kind: String, Sendable, CaseIterable {
-            case val = "VAL", ref = "REF", biv = "BIV", bir = "BIR", `nil` = "NIL", pts = "PTS", ptc = "PTC"
+            /// A value type, field by field.
+            case val = "VAL"
+            /// A reference type, field by field.
+            case ref = "REF"
+            /// A value stored as one BinaryIO unit.
+            case biv = "BIV"
+            /// A reference stored as one BinaryIO unit.
+            case bir = "BIR"
+            /// `nil`.
+            case `nil` = "NIL"
+            /// A strong pointer to the node that defines its object id.
+            case pts = "PTS"
+            /// A conditional pointer: `nil` when the archive defines no such object.
+            case ptc = "PTC"
         }
 
+        /// What the node holds.
         public var kind: Kind
         /// The 1-based id of its key in ``GraphArchive/keys``, or 0 when unkeyed.
         public var key: UInt32

@@ -14,6 +14,7 @@ public struct GraphTypeMapEntry: Sendable, Equatable {
 
     /// The reference nodes use for the type (see Docs/ArchiveFormat.md).
     public var reference: UInt32
+    /// What kind of type it is.
     public var kind: Kind
     /// The qualified name of a user type, or the name of a native type or layout.
     public var qualifiedName: String

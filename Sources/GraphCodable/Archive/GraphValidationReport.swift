@@ -38,8 +38,9 @@ public struct GraphValidationReport: Sendable, Equatable, CustomStringConvertibl
     public var nodeCounts: [String: Int]
     /// The deepest nesting of `VAL`/`REF` nodes.
     public var maximumDepth: Int
-    /// The number of entries of the type table and of the key table.
+    /// The number of entries of the type table.
     public var typeCount: Int
+    /// The number of keys of the key table.
     public var keyCount: Int
     /// The number of values with identity the archive defines.
     public var objectCount: Int

@@ -6,9 +6,12 @@ import GraphCodable
 /// ``Problem`` to answer. Text answers, JSON ones too, end with a line break. Archives are decoded in secure mode, with `registry`'s types
 /// only, and within `limits`.
 public struct ArchiveOperations: Sendable {
+    /// The types archives are decoded as, and whose payloads conversion rewrites.
     public let registry: GTypeRegistry
+    /// The limits archives are read within.
     public let limits: ArchiveLimits
 
+    /// Operations decoding with `registry`'s types, within `limits`.
     public init(registry: GTypeRegistry = GTypeRegistry(), limits: ArchiveLimits = ArchiveLimits()) {
         self.registry = registry
         self.limits = limits
@@ -68,6 +71,7 @@ public struct ArchiveOperations: Sendable {
 
     /// The differences a diff may list: from none (only counted) to 10,000; 1,000 by default.
     public static let diffLimits = 0 ... 10_000
+    /// The differences a diff lists when not told.
     public static let defaultDiffLimit = 1000
 
     /// The structural differences from the archive `before` to `after`, at most `limit`

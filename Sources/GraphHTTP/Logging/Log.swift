@@ -11,8 +11,16 @@ import Darwin
 public final class Log: Sendable {
     /// How much is logged: each level includes the ones above it.
     public enum Level: Int, Sendable, Comparable, CaseIterable {
-        case error, warning, info, debug
+        /// Failures of the server itself.
+        case error
+        /// What an operator should look at: limits reached, connections cut at a drain.
+        case warning
+        /// One line per request, and the server's start and stop.
+        case info
+        /// Everything, for finding a fault.
+        case debug
 
+        /// Whether `lhs` is more severe than `rhs` (error first).
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
 
         /// The level named `name` (`error`, `warning`, `info`, `debug`).

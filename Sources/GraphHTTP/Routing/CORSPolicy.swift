@@ -5,6 +5,7 @@ public struct CORSPolicy: Sendable {
     /// The origins allowed, such as `https://example.com`; `*` allows every origin.
     public var allowedOrigins: [String]
 
+    /// A policy allowing `allowedOrigins` (none: cross-origin access off).
     public init(allowedOrigins: [String] = []) {
         self.allowedOrigins = allowedOrigins
     }

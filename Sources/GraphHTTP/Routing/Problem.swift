@@ -17,6 +17,7 @@ public struct Problem: Error, Sendable, CustomStringConvertible {
         public var type: String { "urn:graphcodable:problem:\(name)" }
     }
 
+    /// What kind of error it is.
     public var kind: Kind
     /// What went wrong in this request, and where (the codec's byte offset and node path
     /// for archives).
@@ -26,6 +27,8 @@ public struct Problem: Error, Sendable, CustomStringConvertible {
     /// Header fields the answer carries, such as `Allow` or `Retry-After`.
     public var headers: HTTPHeaders
 
+    /// A problem of `kind`, saying `detail`, with `members` beside the standard ones and
+    /// `headers` on its answer.
     public init(_ kind: Kind, _ detail: String, members: [String: ProblemMember] = [:], headers: HTTPHeaders = HTTPHeaders()) {
         self.kind = kind
         self.detail = detail
@@ -50,13 +53,17 @@ public struct Problem: Error, Sendable, CustomStringConvertible {
 
 /// A value in a problem object.
 ///
-/// Written by ``json``, by hand: every error answer is one, and Foundation's `JSONEncoder`
-/// took a third of the server's time answering a stream of requests for no resource.
-/// `Encodable` gives the form ``JSONBody`` writes, which the tests hold ``json`` to.
+/// Written as JSON by hand: every error answer is one, and Foundation's `JSONEncoder` took a
+/// third of the server's time answering a stream of requests for no resource. `Encodable`
+/// gives the form the API's JSON answers take, which the tests hold the hand-written one to.
 public enum ProblemMember: Sendable, Equatable, Encodable {
+    /// A JSON string.
     case string(String)
+    /// A JSON number, whole.
     case integer(Int)
+    /// A JSON array of strings.
     case strings([String])
+    /// A JSON object.
     indirect case object([String: ProblemMember])
 
     /// The value as JSON, with object members sorted by name.

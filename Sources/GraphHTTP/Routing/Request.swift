@@ -9,6 +9,7 @@ public struct Request: Sendable {
     /// The upload budget its body holds, given back when the last copy of it is gone.
     let reservation: ByteBudget.Reservation?
 
+    /// A request of `head` and `body`, with the id `id` (for tests and embedders).
     public init(head: RequestHead, body: [UInt8], id: String) {
         self.init(head: head, body: body, id: id, reservation: nil)
     }
@@ -20,6 +21,8 @@ public struct Request: Sendable {
         self.reservation = reservation
     }
 
+    /// The request's method.
     public var method: HTTPMethod { head.method }
+    /// The request target's path, without its query, still percent-encoded.
     public var path: String { head.path }
 }

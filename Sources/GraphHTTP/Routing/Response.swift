@@ -5,7 +5,9 @@ public struct Response: Sendable {
     /// is slow to read and throws once the connection is gone (stop then).
     public typealias BodyProducer = @Sendable (_ write: ([UInt8]) throws -> Void) throws -> Void
 
+    /// The answer's status.
     public var status: HTTPStatus
+    /// The answer's header fields, the framing ones aside.
     public var headers: HTTPHeaders
     /// The body, when it is held whole.
     public var body: [UInt8]
@@ -15,6 +17,7 @@ public struct Response: Sendable {
     /// The body gzipped ahead of time, for answers made once and sent often.
     var gzippedBody: [UInt8]?
 
+    /// An answer with a whole body.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers

@@ -3,7 +3,9 @@ public typealias Handler = @Sendable (Request) throws -> Response
 
 /// One endpoint: a method, an exact path, and the query parameters it takes.
 public struct Route: Sendable {
+    /// The method it answers (and `HEAD` too, for `GET`).
     public let method: HTTPMethod
+    /// The exact path it answers.
     public let path: String
     /// The names of the query parameters the endpoint takes: a request naming another is
     /// answered 400 from its head, naming it (a typo never passes for an absent option).
@@ -14,8 +16,11 @@ public struct Route: Sendable {
     /// a streamed body would be produced on the connection's queue, which waits while the
     /// client is slow to read it.
     public let isQuick: Bool
+    /// What answers its requests.
     public let handler: Handler
 
+    /// A route for `method` and `path`, taking the query `parameters`, whose `handler` runs
+    /// on the connection's queue when `quick`, or else on a worker.
     public init(_ method: HTTPMethod, _ path: String, parameters: [String] = [], quick: Bool = false, _ handler: @escaping Handler) {
         self.method = method
         self.path = path
@@ -50,9 +55,11 @@ extension Route {
 public struct Router: Sendable {
     /// What a request matched.
     public enum Match: Sendable {
+        /// The route that answers the request.
         case route(Route)
         /// The path exists, with these methods only.
         case methodNotAllowed([HTTPMethod])
+        /// No route has the path.
         case notFound
     }
 

@@ -13,6 +13,7 @@ import Synchronization
 /// try server.run()  // until SIGTERM or SIGINT, then a graceful shutdown
 /// ```
 public final class GraphServer: Sendable {
+    /// The address, limits and timeouts the server runs with.
     public let configuration: Configuration
     private let metrics = ServerMetrics()
     private let pool: WorkPool

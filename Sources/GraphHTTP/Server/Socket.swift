@@ -165,6 +165,7 @@ enum Socket {
 
 /// A socket that could not be set up, with the system's reason.
 public struct SocketError: Error, CustomStringConvertible {
+    /// What failed, and the system's reason.
     public let description: String
     init(_ description: String) { self.description = description }
 }

@@ -50,6 +50,7 @@ public struct GraphArchiveDiff: Sendable, Equatable, CustomStringConvertible {
             public var byteOffset: Int?
         }
 
+        /// What changed.
         public var change: Change
         /// Where the difference is: `header.userBinaryIOVersion`, `types["Module.Name"]`, or
         /// the path from the root through keys and indexes, pointers followed,
