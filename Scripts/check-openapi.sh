@@ -311,7 +311,16 @@ python3 "$work/answers.py" "$base" openapi.yaml "$retries"
 echo "== schemathesis: stateless, $examples cases per operation and phase, seed $seed"
 # Archive operations answer 422 to bodies that match the schema but are not archives (random
 # bytes, or JSON that is not a consistent archive): for them that is acceptance of valid data.
+# OpenAPI cannot say that one of two query parameters is required: /v1/convert's description
+# says so, answers.py checks its 400 without a target and its 200s with one, and here a
+# request schemathesis makes without either may be answered 400. (The first entry that
+# applies to an operation wins.)
 cat > "$work/schemathesis.toml" <<'TOML'
+[[operations]]
+include-path = "/v1/convert"
+include-method = "POST"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "422"]
+
 [[operations]]
 include-tag = "archives"
 include-method = "POST"

@@ -18,8 +18,10 @@ enum OpenAPIDocument {
         **Uploads.** Every `POST` but `/v1/diff` (which takes two archives, as the parts `before`
         and `after` of a `multipart/form-data` form) takes one archive (for `/v1/archive`, its
         JSON form) as the request body, in one of these ways:
-        - the raw bytes, as `application/octet-stream`, as `application/x-www-form-urlencoded`
-          (what `curl --data-binary @file` sends) or with no `Content-Type` at all;
+        - the raw bytes, as `application/octet-stream`; the server reads the same raw bytes when
+          they come as `application/x-www-form-urlencoded` (what `curl --data-binary @file`
+          sends) or with no `Content-Type` at all, and this document lists only
+          `application/octet-stream` so that generated clients have one raw upload;
         - a `multipart/form-data` form (`curl -F file=@file`): its only part, whatever its
           name, or else its part named `file`.
 
@@ -62,8 +64,17 @@ enum OpenAPIDocument {
         `OPTIONS` requests from them are answered with `Access-Control-Allow-Methods`,
         `-Headers` and `-Max-Age`.
     servers:
-      - url: http://127.0.0.1:8080
-        description: graph-server run locally with its defaults
+      - url: 'http://{host}:{port}'
+        description: |
+          A graph-server: by default it listens on 127.0.0.1:8080 (`--host`, `--port`); its
+          container image on port 8080 of every address.
+        variables:
+          host:
+            default: 127.0.0.1
+            description: The server's host name or address.
+          port:
+            default: '8080'
+            description: The port it listens on.
     tags:
       - name: archives
         description: What an uploaded archive holds, in several forms.
@@ -310,7 +321,7 @@ enum OpenAPIDocument {
                 Vary: {$ref: '#/components/headers/VaryText'}
                 Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
               content:
-                text/plain; version=0.0.4:
+                text/plain; version=0.0.4; charset=utf-8:
                   schema: {type: string}
                   example: |
                     # HELP graph_server_open_connections Connections open now.
@@ -334,13 +345,11 @@ enum OpenAPIDocument {
             - $ref: '#/components/parameters/RequestId'
           responses:
             '200':
-              description: The metrics' header fields; no body.
+              description: The metrics' header fields, as `GET` answers them (`Content-Type` `text/plain; version=0.0.4; charset=utf-8`); no body.
               headers:
                 X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
                 Date: {$ref: '#/components/headers/Date'}
                 Vary: {$ref: '#/components/headers/VaryText'}
-              content:
-                text/plain; version=0.0.4: {}
             '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
@@ -413,13 +422,11 @@ enum OpenAPIDocument {
             - $ref: '#/components/parameters/RequestId'
           responses:
             '200':
-              description: The document's header fields; no body.
+              description: The document's header fields, as `GET` answers them (`Content-Type` `application/yaml`); no body.
               headers:
                 X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
                 Date: {$ref: '#/components/headers/Date'}
                 Vary: {$ref: '#/components/headers/VaryText'}
-              content:
-                application/yaml: {}
             '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
@@ -613,7 +620,7 @@ enum OpenAPIDocument {
                 Date: {$ref: '#/components/headers/Date'}
               content:
                 application/octet-stream:
-                  schema: {type: string, format: binary}
+                  schema: {type: string, format: binary, contentMediaType: application/octet-stream}
             '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
@@ -713,7 +720,7 @@ enum OpenAPIDocument {
           requestBody: {$ref: '#/components/requestBodies/Archive'}
           responses:
             '200':
-              description: The archive is valid.
+              description: The archive is valid (`valid` is true, `problems` is empty).
               headers:
                 X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
                 Date: {$ref: '#/components/headers/Date'}
@@ -721,12 +728,7 @@ enum OpenAPIDocument {
                 Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
               content:
                 application/json:
-                  schema:
-                    allOf:
-                      - $ref: '#/components/schemas/ValidationReport'
-                      - properties:
-                          valid: {const: true}
-                          problems: {maxItems: 0}
+                  schema: {$ref: '#/components/schemas/ValidationReport'}
                   example: {"byteCount": 171, "keyCount": 2, "maximumDepth": 2, "nodeCounts": {"BIV": 4, "VAL": 2},
                             "objectCount": 0, "problems": [], "typeCount": 2, "valid": true}
             '400': {$ref: '#/components/responses/BadRequest'}
@@ -736,7 +738,7 @@ enum OpenAPIDocument {
             '415': {$ref: '#/components/responses/UnsupportedMediaType'}
             '417': {$ref: '#/components/responses/ExpectationFailed'}
             '422':
-              description: The archive is invalid; `problems` says why and where.
+              description: The archive is invalid (`valid` is false); `problems`, never empty, says why and where.
               headers:
                 X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
                 Date: {$ref: '#/components/headers/Date'}
@@ -744,12 +746,7 @@ enum OpenAPIDocument {
                 Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
               content:
                 application/json:
-                  schema:
-                    allOf:
-                      - $ref: '#/components/schemas/ValidationReport'
-                      - properties:
-                          valid: {const: false}
-                          problems: {minItems: 1}
+                  schema: {$ref: '#/components/schemas/ValidationReport'}
                   example: {"byteCount": 7, "keyCount": 0, "maximumDepth": 0, "nodeCounts": {}, "objectCount": 0,
                             "problems": [{"byteOffset": 0, "message": "not a GraphCodable archive (bad magic)", "nodePath": "root", "rule": "header.magic"}],
                             "typeCount": 0, "valid": false}
@@ -807,7 +804,7 @@ enum OpenAPIDocument {
                 Date: {$ref: '#/components/headers/Date'}
               content:
                 application/octet-stream:
-                  schema: {type: string, format: binary}
+                  schema: {type: string, format: binary, contentMediaType: application/octet-stream}
             '400': {$ref: '#/components/responses/BadRequest'}
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
@@ -1037,8 +1034,8 @@ enum OpenAPIDocument {
         Content-Encoding:
           description: |
             `gzip` when the client's `Accept-Encoding` prefers gzip and the text answer is at
-            least 1 KiB or streamed (`/v1/dump`, `/v1/json`); absent otherwise, and on `HEAD`
-            answers.
+            least 1 KiB or streamed (`/v1/dump`, `/v1/json`, `/v1/typemap`); absent otherwise,
+            and on `HEAD` answers.
           schema: {type: string, const: gzip}
         Allow:
           description: The methods the path answers.
@@ -1073,17 +1070,18 @@ enum OpenAPIDocument {
       requestBodies:
         Archive:
           description: |
-            The archive: its raw bytes (`application/octet-stream`, or what `curl --data-binary`
-            sends, `application/x-www-form-urlencoded`, or no `Content-Type`), or a
-            `multipart/form-data` form whose only part, or else whose part named `file`, is the
-            archive. Anything else is answered 415; so is a `Content-Encoding` other than
-            `identity`.
+            The archive, in one of two forms:
+            - its raw bytes as the body, `application/octet-stream`; the server takes the same raw
+              bytes sent as `application/x-www-form-urlencoded` (what `curl --data-binary @file`
+              sends) or with no `Content-Type` at all, and reads them as they are;
+            - a `multipart/form-data` form (`curl -F file=@file`) whose only part, whatever its
+              name, or else whose part named `file`, is the archive.
+
+            Anything else is answered 415; so is a `Content-Encoding` other than `identity`.
           required: true
           content:
             application/octet-stream:
-              schema: {type: string, format: binary}
-            application/x-www-form-urlencoded:
-              schema: {type: string, format: binary}
+              schema: {$ref: '#/components/schemas/ArchiveBytes'}
             multipart/form-data:
               schema:
                 type: object
@@ -1094,14 +1092,12 @@ enum OpenAPIDocument {
                     description: The archive.
                     type: string
                     format: binary
-              encoding:
-                file:
-                  contentType: application/octet-stream
+                    contentMediaType: application/octet-stream
         ArchivePair:
           description: |
             Two archives, as the file parts `before` and `after` of a `multipart/form-data` form
             (`curl -F before=@a.graph -F after=@b.graph`). Another media type is answered 415; a
-            missing part, or one named twice, 400.
+            missing part, one named twice, or a part with another name, 400.
           required: true
           content:
             multipart/form-data:
@@ -1114,20 +1110,18 @@ enum OpenAPIDocument {
                     description: The archive compared from.
                     type: string
                     format: binary
+                    contentMediaType: application/octet-stream
                   after:
                     description: The archive compared to.
                     type: string
                     format: binary
-              encoding:
-                before:
-                  contentType: application/octet-stream
-                after:
-                  contentType: application/octet-stream
+                    contentMediaType: application/octet-stream
         ArchiveJSON:
           description: |
             The JSON form of an archive (schema `ArchiveJSON`): as `application/json`, or in any
-            of the upload forms of the other operations (raw bytes, or the file of a
-            `multipart/form-data` form).
+            of the upload forms of the other operations: the raw bytes of the JSON text
+            (`application/octet-stream`, and as for archives `application/x-www-form-urlencoded`
+            or no `Content-Type`), or the file of a `multipart/form-data` form.
           required: true
           content:
             application/json:
@@ -1205,9 +1199,11 @@ enum OpenAPIDocument {
                                 {"kind": "PTC", "key": "parent", "id": 1}]}]},
                             {"kind": "NIL", "key": "parent"}]}]}
             application/octet-stream:
-              schema: {type: string, format: binary}
-            application/x-www-form-urlencoded:
-              schema: {type: string, format: binary}
+              schema:
+                description: The JSON text's bytes.
+                type: string
+                format: binary
+                contentMediaType: application/json
             multipart/form-data:
               schema:
                 type: object
@@ -1215,30 +1211,24 @@ enum OpenAPIDocument {
                 additionalProperties: false
                 properties:
                   file:
-                    description: The JSON form.
+                    description: The JSON form (the part's own `Content-Type` does not matter).
                     type: string
                     format: binary
-              encoding:
-                file:
-                  contentType: application/json
+                    contentMediaType: application/json
 
       responses:
         HeadHTML:
-          description: The page's header fields; no body.
+          description: The page's header fields, as `GET` answers them (`Content-Type` `text/html; charset=utf-8`); no body.
           headers:
             X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
             Date: {$ref: '#/components/headers/Date'}
             Vary: {$ref: '#/components/headers/VaryText'}
-          content:
-            text/html: {}
         HeadText:
-          description: The answer's header fields; no body.
+          description: The answer's header fields, as `GET` answers them (`Content-Type` `text/plain; charset=utf-8`); no body.
           headers:
             X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
             Date: {$ref: '#/components/headers/Date'}
             Vary: {$ref: '#/components/headers/VaryText'}
-          content:
-            text/plain: {}
         OptionsGet:
           description: The methods the path answers, in `Allow`; no body.
           headers:
@@ -1276,7 +1266,8 @@ enum OpenAPIDocument {
               schema: {$ref: '#/components/schemas/Problem'}
         BadRequest:
           description: |
-            `invalid-parameter`: a query parameter is invalid (`detail` names it);
+            `invalid-parameter`: a query parameter is invalid (`detail` names it), or one the
+            operation does not take (`parameter` names it, `parameters` lists those it takes);
             `invalid-upload`: the upload cannot be read (a malformed `Content-Type` or multipart
             form); `malformed-request`: the request is not valid HTTP/1.1.
           headers:
@@ -1286,16 +1277,7 @@ enum OpenAPIDocument {
             Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
           content:
             application/problem+json:
-              schema:
-                allOf:
-                  - $ref: '#/components/schemas/Problem'
-                  - properties:
-                      type:
-                        enum:
-                          - urn:graphcodable:problem:invalid-parameter
-                          - urn:graphcodable:problem:invalid-upload
-                          - urn:graphcodable:problem:malformed-request
-                      status: {const: 400}
+              schema: {$ref: '#/components/schemas/Problem'}
               example: {"detail": "query parameter \"binaryIOversion\": unknown; POST /v1/convert takes \"binaryIOVersion\", \"internalBinaryIOVersion\"",
                         "status": 400, "title": "A query parameter is invalid",
                         "type": "urn:graphcodable:problem:invalid-parameter",
@@ -1307,12 +1289,7 @@ enum OpenAPIDocument {
             Date: {$ref: '#/components/headers/Date'}
           content:
             application/problem+json:
-              schema:
-                allOf:
-                  - $ref: '#/components/schemas/Problem'
-                  - properties:
-                      type: {const: 'urn:graphcodable:problem:not-found'}
-                      status: {const: 404}
+              schema: {$ref: '#/components/schemas/Problem'}
         MethodNotAllowed:
           description: '`method-not-allowed`: the path does not answer this method; `Allow` lists those it does.'
           headers:
@@ -1321,12 +1298,7 @@ enum OpenAPIDocument {
             Date: {$ref: '#/components/headers/Date'}
           content:
             application/problem+json:
-              schema:
-                allOf:
-                  - $ref: '#/components/schemas/Problem'
-                  - properties:
-                      type: {const: 'urn:graphcodable:problem:method-not-allowed'}
-                      status: {const: 405}
+              schema: {$ref: '#/components/schemas/Problem'}
         RequestTimeout:
           description: |
             `request-timeout`: the request's head (10 s by default) or body (120 s) did not
@@ -1336,12 +1308,7 @@ enum OpenAPIDocument {
             Date: {$ref: '#/components/headers/Date'}
           content:
             application/problem+json:
-              schema:
-                allOf:
-                  - $ref: '#/components/schemas/Problem'
-                  - properties:
-                      type: {const: 'urn:graphcodable:problem:request-timeout'}
-                      status: {const: 408}
+              schema: {$ref: '#/components/schemas/Problem'}
         ContentTooLarge:
           description: |
             `upload-too-large`: the body is larger than the server accepts (64 MiB by default;
@@ -1353,12 +1320,7 @@ enum OpenAPIDocument {
             Vary: {$ref: '#/components/headers/Vary'}
           content:
             application/problem+json:
-              schema:
-                allOf:
-                  - $ref: '#/components/schemas/Problem'
-                  - properties:
-                      type: {const: 'urn:graphcodable:problem:upload-too-large'}
-                      status: {const: 413}
+              schema: {$ref: '#/components/schemas/Problem'}
         URITooLong:
           description: '`target-too-long`: the request line is longer than 8 KiB. The connection is closed.'
           headers:
@@ -1366,12 +1328,7 @@ enum OpenAPIDocument {
             Date: {$ref: '#/components/headers/Date'}
           content:
             application/problem+json:
-              schema:
-                allOf:
-                  - $ref: '#/components/schemas/Problem'
-                  - properties:
-                      type: {const: 'urn:graphcodable:problem:target-too-long'}
-                      status: {const: 414}
+              schema: {$ref: '#/components/schemas/Problem'}
         UnsupportedMediaType:
           description: |
             `unsupported-media-type`: the body's `Content-Type` is not one the operation takes,
@@ -1382,12 +1339,7 @@ enum OpenAPIDocument {
             Vary: {$ref: '#/components/headers/Vary'}
           content:
             application/problem+json:
-              schema:
-                allOf:
-                  - $ref: '#/components/schemas/Problem'
-                  - properties:
-                      type: {const: 'urn:graphcodable:problem:unsupported-media-type'}
-                      status: {const: 415}
+              schema: {$ref: '#/components/schemas/Problem'}
         ExpectationFailed:
           description: '`unsupported-expectation`: an `Expect` other than `100-continue`. The connection is closed.'
           headers:
@@ -1395,12 +1347,7 @@ enum OpenAPIDocument {
             Date: {$ref: '#/components/headers/Date'}
           content:
             application/problem+json:
-              schema:
-                allOf:
-                  - $ref: '#/components/schemas/Problem'
-                  - properties:
-                      type: {const: 'urn:graphcodable:problem:unsupported-expectation'}
-                      status: {const: 417}
+              schema: {$ref: '#/components/schemas/Problem'}
         UnprocessableArchive:
           description: |
             The upload was read but is not an archive the operation can use:
@@ -1418,19 +1365,7 @@ enum OpenAPIDocument {
             Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
           content:
             application/problem+json:
-              schema:
-                allOf:
-                  - $ref: '#/components/schemas/Problem'
-                  - properties:
-                      type:
-                        enum:
-                          - urn:graphcodable:problem:invalid-archive
-                          - urn:graphcodable:problem:archive-limit-exceeded
-                          - urn:graphcodable:problem:invalid-archive-json
-                          - urn:graphcodable:problem:cannot-decode
-                          - urn:graphcodable:problem:unknown-type
-                          - urn:graphcodable:problem:missing-types
-                      status: {const: 422}
+              schema: {$ref: '#/components/schemas/Problem'}
               example: {"byteOffset": 0, "detail": "Invalid archive: not a GraphCodable archive (bad magic) (byte offset 0)",
                         "status": 422, "title": "The archive is invalid", "type": "urn:graphcodable:problem:invalid-archive"}
         HeaderFieldsTooLarge:
@@ -1442,12 +1377,7 @@ enum OpenAPIDocument {
             Date: {$ref: '#/components/headers/Date'}
           content:
             application/problem+json:
-              schema:
-                allOf:
-                  - $ref: '#/components/schemas/Problem'
-                  - properties:
-                      type: {const: 'urn:graphcodable:problem:headers-too-large'}
-                      status: {const: 431}
+              schema: {$ref: '#/components/schemas/Problem'}
         InternalError:
           description: '`internal-error`: the server failed; its log has the details, under the request id.'
           headers:
@@ -1456,12 +1386,7 @@ enum OpenAPIDocument {
             Vary: {$ref: '#/components/headers/Vary'}
           content:
             application/problem+json:
-              schema:
-                allOf:
-                  - $ref: '#/components/schemas/Problem'
-                  - properties:
-                      type: {const: 'urn:graphcodable:problem:internal-error'}
-                      status: {const: 500}
+              schema: {$ref: '#/components/schemas/Problem'}
         NotImplemented:
           description: '`unsupported-transfer-coding`: a `Transfer-Encoding` other than `chunked`. The connection is closed.'
           headers:
@@ -1469,12 +1394,7 @@ enum OpenAPIDocument {
             Date: {$ref: '#/components/headers/Date'}
           content:
             application/problem+json:
-              schema:
-                allOf:
-                  - $ref: '#/components/schemas/Problem'
-                  - properties:
-                      type: {const: 'urn:graphcodable:problem:unsupported-transfer-coding'}
-                      status: {const: 501}
+              schema: {$ref: '#/components/schemas/Problem'}
         ServiceUnavailable:
           description: |
             The server cannot take the request now: `server-busy` (every worker is busy and the
@@ -1491,17 +1411,7 @@ enum OpenAPIDocument {
             Vary: {$ref: '#/components/headers/Vary'}
           content:
             application/problem+json:
-              schema:
-                allOf:
-                  - $ref: '#/components/schemas/Problem'
-                  - properties:
-                      type:
-                        enum:
-                          - urn:graphcodable:problem:server-busy
-                          - urn:graphcodable:problem:too-many-connections
-                          - urn:graphcodable:problem:deadline-exceeded
-                          - urn:graphcodable:problem:shutting-down
-                      status: {const: 503}
+              schema: {$ref: '#/components/schemas/Problem'}
         HTTPVersionNotSupported:
           description: '`unsupported-http-version`: a version other than HTTP/1.0 and HTTP/1.1. The connection is closed.'
           headers:
@@ -1509,12 +1419,7 @@ enum OpenAPIDocument {
             Date: {$ref: '#/components/headers/Date'}
           content:
             application/problem+json:
-              schema:
-                allOf:
-                  - $ref: '#/components/schemas/Problem'
-                  - properties:
-                      type: {const: 'urn:graphcodable:problem:unsupported-http-version'}
-                      status: {const: 505}
+              schema: {$ref: '#/components/schemas/Problem'}
 
       schemas:
         Problem:
@@ -1682,14 +1587,20 @@ enum OpenAPIDocument {
                       The rule of the archive format the problem breaks, by its stable name in
                       Docs/ArchiveFormat.md's rule index (`header.checksum`, `set.duplicate`…);
                       absent for problems that are not rules of the format, such as limits.
-            nodeCounts:
-              type: object
-              description: How many nodes of each kind (`VAL`, `REF`, `BIV`, `BIR`, `NIL`, `PTS`, `PTC`) the body holds.
-              additionalProperties: {type: integer, minimum: 0}
+            nodeCounts: {$ref: '#/components/schemas/NodeCounts'}
             maximumDepth: {type: integer, minimum: 0, description: The deepest nesting of nodes.}
             typeCount: {type: integer, minimum: 0, description: Entries in the type table.}
             keyCount: {type: integer, minimum: 0, description: Entries in the key table.}
             objectCount: {type: integer, minimum: 0, description: Nodes with identity.}
+
+        NodeCounts:
+          type: object
+          description: |
+            How many nodes of each kind (`VAL`, `REF`, `BIV`, `BIR`, `NIL`, `PTS`, `PTC`) the body
+            holds, by kind; kinds the body does not hold are absent.
+          propertyNames:
+            enum: [VAL, REF, BIV, BIR, NIL, PTS, PTC]
+          additionalProperties: {type: integer, minimum: 1}
 
         ArchiveDiff:
           type: object
@@ -1818,65 +1729,83 @@ enum OpenAPIDocument {
             `range`, `closedRange`, `dictionary`, `simd`. Layouts name earlier components by
             type reference.
           oneOf:
-            - title: valueType
-              type: object
-              required: [valueType, mangledName, version]
-              properties:
-                valueType: {type: string, description: The qualified name.}
-                mangledName: {type: string}
-                version: {$ref: '#/components/schemas/UInt32'}
-            - title: classType
-              type: object
-              required: [classType, mangledName, version]
-              properties:
-                classType: {type: string, description: The qualified name.}
-                mangledName: {type: string}
-                version: {$ref: '#/components/schemas/UInt32'}
-            - title: array
-              type: object
-              required: [array]
-              properties:
-                array: {$ref: '#/components/schemas/TypeReference'}
-            - title: set
-              type: object
-              required: [set]
-              properties:
-                set: {$ref: '#/components/schemas/TypeReference'}
-            - title: optional
-              type: object
-              required: [optional]
-              properties:
-                optional: {$ref: '#/components/schemas/TypeReference'}
-            - title: range
-              type: object
-              required: [range]
-              properties:
-                range: {$ref: '#/components/schemas/TypeReference'}
-            - title: closedRange
-              type: object
-              required: [closedRange]
-              properties:
-                closedRange: {$ref: '#/components/schemas/TypeReference'}
-            - title: dictionary
-              type: object
-              required: [dictionary]
-              properties:
-                dictionary:
-                  type: array
-                  description: The key type and the value type.
-                  minItems: 2
-                  maxItems: 2
-                  items: {$ref: '#/components/schemas/TypeReference'}
-            - title: simd
-              type: object
-              required: [simd, scalar]
-              properties:
-                simd:
-                  description: The number of lanes.
-                  anyOf:
-                    - {type: integer, minimum: 0, maximum: 255}
-                    - {$ref: '#/components/schemas/DecimalString'}
-                scalar: {$ref: '#/components/schemas/TypeReference'}
+            - $ref: '#/components/schemas/ValueTypeEntry'
+            - $ref: '#/components/schemas/ClassTypeEntry'
+            - $ref: '#/components/schemas/NativeArrayLayout'
+            - $ref: '#/components/schemas/NativeSetLayout'
+            - $ref: '#/components/schemas/NativeOptionalLayout'
+            - $ref: '#/components/schemas/NativeRangeLayout'
+            - $ref: '#/components/schemas/NativeClosedRangeLayout'
+            - $ref: '#/components/schemas/NativeDictionaryLayout'
+            - $ref: '#/components/schemas/NativeSIMDLayout'
+        ValueTypeEntry:
+          type: object
+          description: A user value type (struct or enum), by its qualified name.
+          required: [valueType, mangledName, version]
+          properties:
+            valueType: {type: string, description: The qualified name.}
+            mangledName: {type: string, description: Empty for value types.}
+            version: {$ref: '#/components/schemas/UInt32'}
+        ClassTypeEntry:
+          type: object
+          description: A class, by its qualified name and its Swift mangled name.
+          required: [classType, mangledName, version]
+          properties:
+            classType: {type: string, description: The qualified name.}
+            mangledName: {type: string}
+            version: {$ref: '#/components/schemas/UInt32'}
+        NativeArrayLayout:
+          type: object
+          description: '`Array` of the element type.'
+          required: [array]
+          properties:
+            array: {$ref: '#/components/schemas/TypeReference'}
+        NativeSetLayout:
+          type: object
+          description: '`Set` of the element type.'
+          required: [set]
+          properties:
+            set: {$ref: '#/components/schemas/TypeReference'}
+        NativeOptionalLayout:
+          type: object
+          description: '`Optional` of the wrapped type.'
+          required: [optional]
+          properties:
+            optional: {$ref: '#/components/schemas/TypeReference'}
+        NativeRangeLayout:
+          type: object
+          description: '`Range` of the bound type.'
+          required: [range]
+          properties:
+            range: {$ref: '#/components/schemas/TypeReference'}
+        NativeClosedRangeLayout:
+          type: object
+          description: '`ClosedRange` of the bound type.'
+          required: [closedRange]
+          properties:
+            closedRange: {$ref: '#/components/schemas/TypeReference'}
+        NativeDictionaryLayout:
+          type: object
+          description: '`Dictionary` of the key type and the value type.'
+          required: [dictionary]
+          properties:
+            dictionary:
+              type: array
+              description: The key type and the value type.
+              minItems: 2
+              maxItems: 2
+              items: {$ref: '#/components/schemas/TypeReference'}
+        NativeSIMDLayout:
+          type: object
+          description: A SIMD vector of `simd` lanes of the scalar type.
+          required: [simd, scalar]
+          properties:
+            simd:
+              description: The number of lanes.
+              anyOf:
+                - {type: integer, minimum: 0, maximum: 255}
+                - {$ref: '#/components/schemas/DecimalString'}
+            scalar: {$ref: '#/components/schemas/TypeReference'}
 
         ArchiveNode:
           type: object
@@ -1942,7 +1871,39 @@ enum OpenAPIDocument {
             | Dictionary | an array of `[key, value]` pairs, in archive order |
             | Optional | `null`, or the wrapped value; `{"some": …}` when the wrapped type is itself an optional |
             | Range, ClosedRange | `[lower, upper]` |
-          type: [boolean, number, string, array, object, 'null']
+
+            Arrays are `NativeArray`; the two objects are `NativeURLWithBase` and `NativeSome`.
+          anyOf:
+            - {type: boolean}
+            - {type: number}
+            - {type: string}
+            - {type: 'null'}
+            - {$ref: '#/components/schemas/NativeArray'}
+            - {$ref: '#/components/schemas/NativeURLWithBase'}
+            - {$ref: '#/components/schemas/NativeSome'}
+        NativeArray:
+          type: array
+          description: |
+            The elements of an Array, Set or SIMD vector, the `[key, value]` pairs of a
+            Dictionary, the bounds of a Range or ClosedRange, or the numbers of a CGPoint, CGSize
+            or CGRect: each a native value of its own type (`NativeValue`; this schema leaves the
+            elements open, since code generators cannot type an array that holds itself).
+          items: {}
+        NativeURLWithBase:
+          type: object
+          description: A URL that has a base.
+          required: [relative, base]
+          properties:
+            relative: {type: string, description: The URL's relative string.}
+            base: {type: string, description: The base URL's string.}
+        NativeSome:
+          type: object
+          description: |
+            A present optional whose wrapped type is itself an optional: `{"some": null}` is an
+            optional holding an absent one.
+          required: [some]
+          properties:
+            some: {$ref: '#/components/schemas/NativeValue'}
 
         TypeReference:
           description: A type reference; 1 to 63 are the native codes (10 Int, 13 Double, 15 String…), `64 + i` the type table's entry `i`.
@@ -1956,6 +1917,13 @@ enum OpenAPIDocument {
           anyOf:
             - {type: integer, minimum: 0, maximum: 65535}
             - {$ref: '#/components/schemas/DecimalString'}
+        ArchiveBytes:
+          description: |
+            An archive's bytes, as they are. (`format: binary` says the same in OpenAPI 3.0's
+            terms, for code generators that know only those.)
+          type: string
+          format: binary
+          contentMediaType: application/octet-stream
         DecimalString:
           type: string
           description: An integer written as decimal digits, with an optional leading minus.
