@@ -16,7 +16,7 @@ enum OfflineCommand {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw Arguments.Failure(description: "\(command) takes one file (or - for standard input)")
         }
-        let input = try read(path)
+        let input = try contents(of: path)
         let operations = ArchiveOperations(registry: SampleModels.registry)
         let destination = try Destination(path: arguments.value("-o") ?? arguments.value("--output"))
         let output: [UInt8]
@@ -65,7 +65,7 @@ enum OfflineCommand {
     /// JSON `POST /v1/diff` answers with `--json`.
     private static func diff(_ arguments: Arguments) throws -> Int32 {
         guard arguments.positionals.count == 2 else { throw Arguments.Failure(description: "diff takes two files: BEFORE AFTER") }
-        let before = try read(arguments.positionals[0]), after = try read(arguments.positionals[1])
+        let before = try contents(of: arguments.positionals[0]), after = try contents(of: arguments.positionals[1])
         let limits = ArchiveOperations.diffLimits
         let limit = try arguments.integer("--limit") ?? ArchiveOperations.defaultDiffLimit
         guard limits.contains(limit) else {
@@ -87,21 +87,32 @@ enum OfflineCommand {
         return version
     }
 
-    /// The bytes of the file at `path` (`-`: standard input); an error that cannot read it
-    /// names the file and the system's reason, on one line.
-    private static func read(_ path: String) throws -> [UInt8] {
-        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw Arguments.Failure(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
-        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    /// The bytes of the file at `path` (`-`: standard input), at most the largest archive the
+    /// library reads (``ArchiveLimits/maximumArchiveSize``): an error that cannot read it,
+    /// or finds more, names the file and the reason on one line.
+    private static func contents(of path: String) throws -> [UInt8] {
+        let limit = ArchiveLimits().maximumArchiveSize
+        func failure(_ reason: String) -> Arguments.Failure { Arguments.Failure(description: "cannot read \(path): \(reason)") }
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var status = stat()
-        if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
-            throw Arguments.Failure(description: "cannot read \(path): it is a directory")
+        if fstat(descriptor, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR { throw failure("it is a directory") }
+            if status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) > limit { throw failure("larger than \(limit) bytes, the largest archive read") }
         }
-        do {
-            return Array(try file.readToEnd() ?? Data())
-        } catch {
-            throw Arguments.Failure(description: "cannot read \(path): \(error.localizedDescription)")
+        // Read in pieces, so that a device or a pipe without end stops at the limit.
+        var bytes: [UInt8] = []
+        var piece = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = piece.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(String(cString: strerror(errno)))
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else { throw failure("larger than \(limit) bytes, the largest archive read") }
+            bytes.append(contentsOf: piece[..<count])
         }
     }
 }

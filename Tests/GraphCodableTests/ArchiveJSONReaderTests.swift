@@ -104,28 +104,28 @@ import Testing
 
     @Test func brokenRulesNameTheirJSONPath() {
         Self.expectRefused(body: #"{"kind": "VAL", "fields": [{"kind": "BIV", "type": 6, "value": 300}]}"#,
-                           "expected an integer within the type's range for UInt8 at $.body[0].fields[0].value")
-        Self.expectRefused(body: #"{"kind": "BIV", "type": 10, "value": 1.0}"#, "expected an integer for Int at $.body[0].value")
-        Self.expectRefused(body: #"{"kind": "VAL", "fields": {}}"#, "expected an array at $.body[0].fields")
-        Self.expectRefused(body: #"{"kind": "VAL", "fields": [7]}"#, "a node must be an object at $.body[0].fields[0]")
-        Self.expectRefused(body: #"{"type": 10, "value": 1}"#, "expected a string at $.body[0].kind")
-        Self.expectRefused(body: #"{"kind": 3}"#, "expected a string at $.body[0].kind")
-        Self.expectRefused(body: #"{"kind": "BIV", "type": 25, "value": "0x+1"}"#, "expected \"0x\" and 16 bits for Float16 at $.body[0].value")
-        Self.expectRefused(body: #"{"kind": "BIV", "type": 25, "value": "0x10000"}"#, "expected \"0x\" and 16 bits for Float16 at $.body[0].value")
-        Self.expectRefused(body: #"{"kind": "VAL", "key": "missing"}"#, "key \"missing\" is not in keys at $.body[0].key")
-        Self.expectRefused(body: #"{"kind": "BIV", "type": 15}"#, "a native value needs \"value\" or \"bytes\" at $.body[0]")
-        Self.expectRefused(body: #"{"kind": "BIV", "type": 10, "bytes": "AgI="}"#, "1 bytes are left after the Int at $.body[0].bytes")
-        Self.expectRefused(body: #"{"kind": "BIV", "type": 10, "bytes": "*"}"#, "invalid base64 at $.body[0].bytes")
+                           "expected an integer within the type's range for UInt8 (at $.body[0].fields[0].value)")
+        Self.expectRefused(body: #"{"kind": "BIV", "type": 10, "value": 1.0}"#, "expected an integer for Int (at $.body[0].value)")
+        Self.expectRefused(body: #"{"kind": "VAL", "fields": {}}"#, "expected an array (at $.body[0].fields)")
+        Self.expectRefused(body: #"{"kind": "VAL", "fields": [7]}"#, "a node must be an object (at $.body[0].fields[0])")
+        Self.expectRefused(body: #"{"type": 10, "value": 1}"#, "expected a string (at $.body[0].kind)")
+        Self.expectRefused(body: #"{"kind": 3}"#, "expected a string (at $.body[0].kind)")
+        Self.expectRefused(body: #"{"kind": "BIV", "type": 25, "value": "0x+1"}"#, "expected \"0x\" and 16 bits for Float16 (at $.body[0].value)")
+        Self.expectRefused(body: #"{"kind": "BIV", "type": 25, "value": "0x10000"}"#, "expected \"0x\" and 16 bits for Float16 (at $.body[0].value)")
+        Self.expectRefused(body: #"{"kind": "VAL", "key": "missing"}"#, "key \"missing\" is not in keys (at $.body[0].key)")
+        Self.expectRefused(body: #"{"kind": "BIV", "type": 15}"#, "a native value needs \"value\" or \"bytes\" (at $.body[0])")
+        Self.expectRefused(body: #"{"kind": "BIV", "type": 10, "bytes": "AgI="}"#, "1 bytes are left after the Int (at $.body[0].bytes)")
+        Self.expectRefused(body: #"{"kind": "BIV", "type": 10, "bytes": "*"}"#, "invalid base64 (at $.body[0].bytes)")
         Self.expectRefused(types: #"{"array": 13}"#, body: #"{"kind": "BIV", "type": 64, "value": [1, "x"]}"#,
-                           "expected a number, \"nan\", \"inf\", \"-inf\" or \"-0\" for Double at $.body[0].value[1]")
+                           "expected a number, \"nan\", \"inf\", \"-inf\" or \"-0\" for Double (at $.body[0].value[1])")
         Self.expectRefused(types: #"{"dictionary": [15, 10]}"#, body: #"{"kind": "BIV", "type": 64, "value": [["a", 1], ["b"]]}"#,
-                           "expected a [key, value] pair at $.body[0].value[1]")
+                           "expected a [key, value] pair (at $.body[0].value[1])")
         Self.expectRefused(types: #"{"simd": 2, "scalar": 13}"#, body: #"{"kind": "BIV", "type": 64, "value": [1, 2, 3]}"#,
-                           "expected 2 lanes for SIMD2<Double> at $.body[0].value")
-        Self.expectRefused(body: #"{"kind": "BIV", "type": 16, "value": "ab"}"#, "expected one character for Character at $.body[0].value")
+                           "expected 2 lanes for SIMD2<Double> (at $.body[0].value)")
+        Self.expectRefused(body: #"{"kind": "BIV", "type": 16, "value": "ab"}"#, "expected one character for Character (at $.body[0].value)")
         Self.expectRefused(types: #"{"array": 77}"#, body: #"{"kind": "NIL"}"#, "77 is not an earlier native layout")
         Self.expectRefused(body: #"{"kind": "BIV", "type": 10, "value": 1}, {"kind": "BIV", "type": 10, "value": 2, "id": "x"}"#,
-                           "expected an integer at $.body[1].id")
+                           "expected an integer (at $.body[1].id)")
     }
 
     /// A JSON form that makes an archive breaking the format's rules is refused naming the
@@ -145,15 +145,23 @@ import Testing
             }
         }
         let pointer = try #require(refusal(body: #"{"kind": "VAL", "fields": [{"kind": "NIL"}, {"kind": "BIV", "type": 999, "bytes": "AA=="}]}"#))
-        #expect(pointer.error.context.debugDescription.hasSuffix("at $.body[0].fields[1]"), "\(pointer.error)")
+        #expect(pointer.error.context.pathText == "$.body[0].fields[1]", "\(pointer.error)")
         #expect(pointer.error.context.rule == .nodeTypeReference)
         let node = try #require(pointer.json.range(of: #"{"kind": "BIV", "type": 999"#))
         #expect(pointer.error.context.byteOffset == pointer.json.utf8.distance(from: pointer.json.startIndex, to: node.lowerBound))
         let undefined = try #require(refusal(body: #"{"kind": "VAL", "fields": [{"kind": "PTS", "id": 7}]}"#))
-        #expect(undefined.error.context.debugDescription.hasSuffix("at $.body[0].fields[0]"), "\(undefined.error)")
+        #expect(undefined.error.context.pathText == "$.body[0].fields[0]", "\(undefined.error)")
         let duplicate = try #require(refusal(keys: #""a", "a""#, body: #"{"kind": "NIL"}"#))
-        #expect(duplicate.error.context.debugDescription.hasSuffix("at $.keys[1]"), "\(duplicate.error)")
+        #expect(duplicate.error.context.pathText == "$.keys[1]", "\(duplicate.error)")
         #expect(duplicate.error.context.rule == .keysDuplicate)
+        let version = String(decoding: HostileArchiveJSONTests.document(types: "", body: #"{"kind": "NIL"}"#), as: UTF8.self)
+            .replacingOccurrences(of: #""internalBinaryIOVersion": 1"#, with: #""internalBinaryIOVersion": 99"#)
+        #expect(throws: (any Error).self) { try GraphArchive.bytes(fromJSON: Array(version.utf8)) }
+        do {
+            _ = try GraphArchive.bytes(fromJSON: Array(version.utf8))
+        } catch let error as GCodableError {
+            #expect(error.context.pathText == "$.internalBinaryIOVersion", "\(error)")
+        }
     }
 
     /// Each malformed text is refused with what is wrong and its byte offset.

@@ -83,14 +83,14 @@ import Testing
         Self.expectRejected("{\"a\" 1}", "expected :")
         Self.expectRejected(valid + "x", "unexpected text after the JSON value")
         Self.expectRejected(valid.replacingOccurrences(of: "\"value\": 1", with: "\"value\": \"one\""),
-                            "expected an integer for Int at $.body[0].fields[1].value")
+                            "expected an integer for Int (at $.body[0].fields[1].value)")
         Self.expectRejected(valid.replacingOccurrences(of: "\"kind\": \"BIV\"", with: "\"kind\": \"XYZ\""),
-                            "unknown node kind at $.body[0].fields[0].kind")
+                            "unknown node kind (at $.body[0].fields[0].kind)")
         // Type 99 names no native layout, so the node must hold opaque bytes.
         Self.expectRejected(valid.replacingOccurrences(of: "\"type\": 15", with: "\"type\": 99"),
-                            "expected a string at $.body[0].fields[0].bytes")
+                            "expected a string (at $.body[0].fields[0].bytes)")
         Self.expectRejected(valid.replacingOccurrences(of: "\"graphcodable-archive\"", with: "\"other\""),
-                            "not the JSON form of a GraphCodable archive at $.format")
+                            "not the JSON form of a GraphCodable archive (at $.format)")
     }
 }
 

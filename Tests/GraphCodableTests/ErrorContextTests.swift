@@ -314,4 +314,31 @@ import Testing
         expectRefused(Forgiving(child: Tree(leaves: [Unencodable(), Unencodable()])), naming: "root.child.leaves[0]")
         expectRefused([Forgiving(child: Unencodable()), Forgiving(child: Unencodable())], naming: ".child")
     }
+
+    /// Text from an archive in a message (a key in a path, a type name) is shown bounded,
+    /// its controls escaped: an archive can neither make a message huge nor send terminal
+    /// controls or forged lines through it.
+    @Test func archiveTextInMessagesIsBoundedAndEscaped() throws {
+        let key: String = GCodableError.PathComponent.key(String(repeating: "\u{1}", count: 10_000) + "\u{2028}").description
+        let escape: Unicode.Scalar = "\u{1}"
+        #expect(key.count < 1000)
+        #expect(key.contains("\\u{1}"))
+        #expect(!key.unicodeScalars.contains(escape))
+        let controls: String = GCodableError.PathComponent.key("k\u{9B}31m\u{202E}x").description
+        #expect(controls == #"["k\\u{9B}31m\\u{202E}x"]"#)
+        let hostile = try GraphArchive.bytes(fromJSON: Array(#"""
+            {"format": "graphcodable-archive", "formatVersion": 1, "checksummed": true, "internalBinaryIOVersion": 1,
+             "userBinaryIOVersion": 0, "keys": [], "body": [{"kind": "VAL", "type": 64}],
+             "types": [{"valueType": "M.T\u001b[2J\ngraph-server: all valid\u202e", "mangledName": "", "version": 0}]}
+            """#.utf8))
+        do {
+            _ = try GraphDecoder().decode(Leaf.self, from: hostile)
+            Issue.record("decoded a root of another type")
+        } catch {
+            let message = "\(error)"
+            let forbidden: Set<Unicode.Scalar> = ["\u{1B}", "\n", "\u{202E}"]
+            #expect(!message.unicodeScalars.contains(where: forbidden.contains), "\(message)")
+            #expect(message.contains("\\u{1B}[2J\\u{A}graph-server"), "\(message)")
+        }
+    }
 }

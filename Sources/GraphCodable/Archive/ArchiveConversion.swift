@@ -34,7 +34,7 @@ extension ParsedArchive {
                 return .copy(checking: layout.acceptsEveryBitPattern(internalVersion: targetInternal)
                     ? nil : (layout, comparesNothing[Int(reference)]))
             case .native(let layout)?: return .transcode(layout)
-            case .named(let named)?: return registry.binaryType(for: named).map { .opaque(Self.rewriter(for: $0)) } ?? .missing(named.qualifiedName)
+            case .named(let named)?: return registry.binaryType(for: named).map { .opaque(Self.rewriter(for: $0)) } ?? .missing(ShownText.shown(named.qualifiedName))
             default: return nil
             }
         }

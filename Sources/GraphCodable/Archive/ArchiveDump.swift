@@ -97,7 +97,7 @@ struct ArchiveDump {
         let typeLabels = TextTable(archive.types.entries.indices.map { index -> [UInt8] in
             guard case .named(let named) = archive.types.entries[index],
                   named.kind == .class || options.contains(.showValueTypeNames) else { return [] }
-            return Array((options.contains(.showTypeNames) ? " \(named.qualifiedName)" : " TYPE\(Self.id(UInt32(index + 1)))").utf8)
+            return Array((options.contains(.showTypeNames) ? " \(ShownText.shown(named.qualifiedName, limit: .max))" : " TYPE\(Self.id(UInt32(index + 1)))").utf8)
         })
         let layouts = archive.types.nativeLayoutsByReference
         let kindCodes = TextTable(NodeKind.allCases.sorted { $0.rawValue < $1.rawValue }.map { Array($0.code.utf8) })
@@ -150,9 +150,9 @@ struct ArchiveDump {
         var lines = [Self.title("REFERENCEMAP")]
         for (index, entry) in archive.types.entries.enumerated() {
             guard case .named(let named) = entry else { continue }
-            lines.append("TYPE\(Self.id(UInt32(index + 1))):\tQualifiedName  = \(named.qualifiedName)")
+            lines.append("TYPE\(Self.id(UInt32(index + 1))):\tQualifiedName  = \(ShownText.shown(named.qualifiedName, limit: .max))")
             if options.contains(.showMangledNamesInReferenceMap) && named.kind == .class {
-                lines.append("\t\t\tMangledName    = \(named.mangledName)")
+                lines.append("\t\t\tMangledName    = \(ShownText.shown(named.mangledName, limit: .max))")
             }
             lines.append("\t\t\tEncodedVersion = \(named.version)")
         }

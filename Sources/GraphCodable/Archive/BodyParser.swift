@@ -191,7 +191,7 @@ struct BodyParser {
             let kinds = shapes[Int(node.typeReference)].kinds
             let isPointer = kind == .pts || kind == .ptc
             if kinds & (1 &<< kind.rawValue) == 0 || isPointer && node.objectID == 0 || kind == .nil && node.objectID != 0 {
-                let type = types.resolve(node.typeReference).map { " of type \($0.displayName)" } ?? ""
+                let type = types.resolve(node.typeReference).map { " of type \(ShownText.shown($0.displayName))" } ?? ""
                 let malformed = problem(open, "malformed \(kind.code) node\(type)", rule: .nodeShape, at: offset, step: step)
                 if kind.hasPayload && node.typeReference != 0 && kinds & (1 << NodeKind.biv.rawValue) == 0 {
                     throw malformed

@@ -181,8 +181,8 @@ public struct GraphArchive: Sendable, Equatable {
         return written.bytes
     }
 
-    /// An archive written from its parts, unchecked, and the offset where each entry of its
-    /// type table, then each key, starts.
+    /// An archive written from its parts, unchecked, and the offsets where its tables' parts
+    /// start, in order: the type count, each type entry, the key count, each key.
     static func write(
         isChecksummed: Bool, internalBinaryIOVersion: UInt16, userBinaryIOVersion: UInt16, types: [TypeEntry], keys: [String],
         reservingCapacity capacity: Int = 256, writeBody: (inout BinaryWriteBuffer) throws -> Void
@@ -301,10 +301,11 @@ public struct GraphArchive: Sendable, Equatable {
         }
     }
 
-    /// Writes the type and key tables; returns where each entry, then each key, starts.
+    /// Writes the type and key tables; returns where each of their parts starts: the type
+    /// count, each entry, the key count, each key.
     private static func writeTables(types: [TypeEntry], keys: [String], to buffer: inout BinaryWriteBuffer) -> [Int] {
-        var starts: [Int] = []
-        starts.reserveCapacity(types.count + keys.count)
+        var starts = [buffer.count]
+        starts.reserveCapacity(types.count + keys.count + 2)
         buffer.writeCount(types.count)
         for entry in types {
             starts.append(buffer.count)
@@ -326,6 +327,7 @@ public struct GraphArchive: Sendable, Equatable {
                 buffer.writeVarUInt(UInt64(scalar))
             }
         }
+        starts.append(buffer.count)
         buffer.writeCount(keys.count)
         for key in keys {
             starts.append(buffer.count)

@@ -270,7 +270,7 @@ final class DecodingSession: GDecoder {
         guard !matches else { return }
         let kind = if case .named(let named) = archived, named.kind == .class { " (a class)" } else { "" }
         throw GCodableError.typeMismatch(T.self, .init(
-            debugDescription: "the archive's root is of type \(archived.displayName)\(kind), not \(_typeName(T.self, qualified: true))",
+            debugDescription: "the archive's root is of type \(ShownText.shown(archived.displayName))\(kind), not \(_typeName(T.self, qualified: true))",
             byteOffset: root.offset))
     }
 
@@ -557,7 +557,7 @@ final class DecodingSession: GDecoder {
         }
         guard let (archived, isOverride) = classLookup.find(named) else {
             throw GCodableError.typeMismatch(T.self, .init(
-                debugDescription: "class \(named.qualifiedName) (\(named.mangledName)) is not \(classLookup.place)",
+                debugDescription: "class \(ShownText.shown(named.qualifiedName)) (\(ShownText.shown(named.mangledName))) is not \(classLookup.place)",
                 byteOffset: node.offset))
         }
         let decodable = archived.replacementType
@@ -613,7 +613,7 @@ final class DecodingSession: GDecoder {
         if node.kind == .nil {
             return .valueNotFound(type, .init(debugDescription: "found nil", byteOffset: node.offset))
         }
-        let found = archive.types.resolve(node.typeReference).map { " of type \($0.displayName)" } ?? ""
+        let found = archive.types.resolve(node.typeReference).map { " of type \(ShownText.shown($0.displayName))" } ?? ""
         return .typeMismatch(
             type, .init(debugDescription: "expected \(expected), found \(node.kind.code)\(found)", byteOffset: node.offset))
     }

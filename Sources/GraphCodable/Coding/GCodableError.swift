@@ -12,10 +12,13 @@ public enum GCodableError: Error, CustomStringConvertible {
         case index(Int)
 
         /// The step as a path writes it: `.name` for a key that is an identifier, `["first
-        /// name"]` (a JSON string) for any other key, `[1]` for an index.
+        /// name"]` (a JSON string) for any other key, `[1]` for an index. A key is shown as
+        /// messages show text from archives: its first 100 characters, controls escaped.
         public var description: String {
             switch self {
-            case .key(let key): return Self.isIdentifier(key) ? ".\(key)" : "[\(JSONTextWriter.quoted(key))]"
+            case .key(let key):
+                let shown = ShownText.shown(key)
+                return shown == key && Self.isIdentifier(key) ? ".\(key)" : "[\(JSONTextWriter.quoted(shown))]"
             case .index(let index): return "[\(index)]"
             }
         }

@@ -96,8 +96,14 @@ public struct ArchiveOperations: Sendable {
         do {
             value = try decoder.decode(type, from: archive)
         } catch let error as GCodableError {
-            let isValid = decoder.validate(archive).isValid
-            throw Problem(error, invalidKind: isValid ? .cannotDecode : .invalidArchive)
+            // Only a corrupted value or structure can be the archive's fault rather than the
+            // type's: validation tells which.
+            switch error {
+            case .dataCorrupted, .invalidArchive:
+                throw Problem(error, invalidKind: decoder.validate(archive).isValid ? .cannotDecode : .invalidArchive)
+            default:
+                throw Problem(error)
+            }
         } catch {
             throw Problem(.internalError, "\(error)")
         }

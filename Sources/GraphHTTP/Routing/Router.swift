@@ -101,22 +101,20 @@ public struct Router: Sendable {
     /// comparing at most the first 64 of `path`), as "METHOD path"; for a 404 to suggest.
     public func nearest(to path: String) -> String? {
         let asked = Array(path.utf8.prefix(64))
-        let best = routes.values.flatMap { $0 }.min { first, second in
-            (Self.distance(asked, Array(first.path.utf8)), first.path, first.method.rawValue)
-                < (Self.distance(asked, Array(second.path.utf8)), second.path, second.method.rawValue)
-        }
-        return best.map { "\($0.method.rawValue) \($0.path)" }
+        let ranked = routes.values.flatMap { $0 }.map { (distance: Self.distance(asked, Array($0.path.utf8)), route: $0) }
+        let best = ranked.min { ($0.distance, $0.route.path, $0.route.method.rawValue) < ($1.distance, $1.route.path, $1.route.method.rawValue) }
+        return best.map { "\($0.route.method.rawValue) \($0.route.path)" }
     }
 
-    /// The Levenshtein distance of two byte strings, one row at a time.
+    /// The Levenshtein distance of two byte strings, in two rows.
     private static func distance(_ first: [UInt8], _ second: [UInt8]) -> Int {
-        var previous = Array(0 ... second.count)
+        var previous = Array(0 ... second.count), current = previous
         for (row, byte) in first.enumerated() {
-            var current = [row + 1] + Array(repeating: 0, count: second.count)
+            current[0] = row + 1
             for column in second.indices {
                 current[column + 1] = min(previous[column + 1] + 1, current[column] + 1, previous[column] + (byte == second[column] ? 0 : 1))
             }
-            previous = current
+            swap(&previous, &current)
         }
         return previous[second.count]
     }

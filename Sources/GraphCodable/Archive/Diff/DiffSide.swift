@@ -68,12 +68,12 @@ struct DiffSide {
 
     /// The key with id `id`, as a difference shows it.
     func key(_ id: UInt32) -> String {
-        archive.keys.key(for: id).map { DiffText.shown($0) } ?? "KEY\(id)"
+        archive.keys.key(for: id).map { ShownText.shown($0) } ?? "KEY\(id)"
     }
 
     /// The name of the node's type, as a difference shows it; nil when untyped.
     func typeName(of node: ArchiveNode) -> String? {
-        archive.types.resolve(node.typeReference).map { DiffText.shown($0.displayName) }
+        archive.types.resolve(node.typeReference).map { ShownText.shown($0.displayName) }
     }
 
     /// The node as people read it: its kind and type, or its type and value.
@@ -93,7 +93,7 @@ struct DiffSide {
         if case .native(let layout)? = archive.types.resolve(node.typeReference) {
             var reader = archive.payloadReader(of: node)
             if let text = NativeDescription.text(of: layout, &reader, limit: Self.valueLimit) {
-                return DiffText.shown(text, limit: Self.valueLimit + 1)
+                return ShownText.shown(text, limit: Self.valueLimit + 1)
             }
         }
         let bytes = archive.bytes[node.payload]

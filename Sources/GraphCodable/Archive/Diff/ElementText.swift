@@ -7,14 +7,14 @@ extension DiffSide {
         guard let target = target(of: index) else { return "nil" }
         var text = ""
         appendText(of: target, to: &text, expanding: true, depth: 0)
-        return DiffText.shown(text, limit: Self.valueLimit)
+        return ShownText.shown(text, limit: Self.valueLimit)
     }
 
     /// The element of a packed set, or the key of a packed dictionary, of `layout` at `range`.
     func elementText(of layout: NativeDescriptor, at range: Range<Int>) -> String {
         var reader = archive.payloadReader()
         reader.reposition(to: range)
-        return NativeDescription.text(of: layout, &reader, limit: Self.valueLimit).map { DiffText.shown($0, limit: Self.valueLimit) } ?? "…"
+        return NativeDescription.text(of: layout, &reader, limit: Self.valueLimit).map { ShownText.shown($0, limit: Self.valueLimit) } ?? "…"
     }
 
     /// Appends the text of the node at `index` until `text` is longer than a path shows.

@@ -133,12 +133,12 @@ struct TableComparison {
     }
 
     private static func path(_ type: NamedType) -> String {
-        "types[\(JSONTextWriter.quoted(DiffText.shown(type.qualifiedName)))]"
+        "types[\(JSONTextWriter.quoted(ShownText.shown(type.qualifiedName)))]"
     }
 
     private static func side(_ entry: Entry, value: String? = nil) -> Difference.Side {
         let kind = entry.type.kind == .class ? "class" : "value type"
-        return .init(value: value ?? "\(kind) \(DiffText.shown(entry.type.qualifiedName)) version \(entry.type.version)",
+        return .init(value: value ?? "\(kind) \(ShownText.shown(entry.type.qualifiedName)) version \(entry.type.version)",
                      location: "$.types[\(entry.index)]")
     }
 }

@@ -58,16 +58,18 @@ struct ArchiveJSONReader {
         let internalVersion = try integer(member("internalBinaryIOVersion"), of: document, as: UInt16.self)
         let userVersion = try integer(member("userBinaryIOVersion"), of: document, as: UInt16.self)
         var types: [GraphArchive.TypeEntry] = []
-        /// Where each type entry, then each key, is in the text.
-        var entryPositions: [Int] = []
-        let typesArray = try array(member("types"), of: document)
+        let typesArray = try array(member("types"), of: document), keysArray = try array(member("keys"), of: document)
+        /// Where in the text the parts of the tables are that ``GraphArchive/write`` lists:
+        /// the types, each type, the keys, each key.
+        var entryPositions = [typesArray.offset]
         try text.forEachElement(of: typesArray) { entry, index in
             try checkTableCount(index, limits, at: entry)
             types.append(try typeEntry(entry))
             entryPositions.append(entry.offset)
         }
         var keys: [String] = []
-        try text.forEachElement(of: try array(member("keys"), of: document)) { key, index in
+        entryPositions.append(keysArray.offset)
+        try text.forEachElement(of: keysArray) { key, index in
             try checkTableCount(index, limits, at: key)
             guard let string = text.string(at: key) else { throw JSONProblem("expected a string", at: key) }
             try budget.charge(KeyIDs.costPerKey + string.utf8.count)
@@ -89,15 +91,20 @@ struct ArchiveJSONReader {
         } catch let error as GCodableError {
             guard let offset = error.context.byteOffset else { throw error }
             let position = jsonOffset(ofArchiveOffset: offset, tableEntries: written.tableEntries, entryPositions: entryPositions)
-            throw JSONProblem(error.context.debugDescription, at: JSONPosition(offset: position ?? typesArray.offset, ordinal: 0))
-                .error(in: text, as: error)
+                ?? Self.headerMembers.last { $0.offset <= offset }.flatMap { member($0.name).value?.offset } ?? document.offset
+            throw JSONProblem(error.context.debugDescription, at: JSONPosition(offset: position, ordinal: 0)).error(in: text, as: error)
         }
         return written.bytes
     }
 
+    /// The header's fields that the document's members give, by their offsets in the archive.
+    private static let headerMembers: [(offset: Int, name: StaticString)] = [
+        (16, "formatVersion"), (18, "checksummed"), (20, "internalBinaryIOVersion"), (22, "userBinaryIOVersion"),
+    ]
+
     /// The offset in the text of what wrote the archive's byte at `offset`: a node of the
-    /// body, an entry of the type table or a key (`entryPositions`, in the order of
-    /// `tableEntries`, their offsets in the archive); nil for the header and the tables' counts.
+    /// body, or a part of the tables (`entryPositions`, in the order of `tableEntries`, their
+    /// offsets in the archive); nil for the header.
     private func jsonOffset(ofArchiveOffset offset: Int, tableEntries: [Int], entryPositions: [Int]) -> Int? {
         /// The index of the last of `starts` at or before `offset`.
         func last(_ count: Int, _ start: (Int) -> Int) -> Int? {
@@ -108,6 +115,7 @@ struct ArchiveJSONReader {
             }
             return low > 0 ? low - 1 : nil
         }
+        guard offset >= ArchiveHeader.size else { return nil }
         if offset < bodyEnd {
             return last(nodeStarts.count) { nodeStarts[$0].archive }.map { nodeStarts[$0].json }
         }
@@ -322,7 +330,7 @@ struct ArchiveJSONReader {
     private func keyID(_ key: JSONPosition?, _ keyIDs: KeyIDs) throws -> UInt32 {
         guard let key else { return 0 }
         guard let id = text.withStringUTF8(at: key, keyIDs.id(of:)) else { return try integer(at: key) }
-        guard let id else { throw JSONProblem("key \"\(text.string(at: key) ?? "")\" is not in keys", at: key) }
+        guard let id else { throw JSONProblem("key \"\(ShownText.shown(text.string(at: key) ?? ""))\" is not in keys", at: key) }
         return id
     }
 

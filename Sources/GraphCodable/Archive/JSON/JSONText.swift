@@ -481,7 +481,7 @@ struct JSONProblem: Error {
     func error(in text: JSONText, as found: GCodableError? = nil) -> GCodableError {
         var path = text.path(to: offset)
         if let member { path.append(.key(member)) }
-        var context = GCodableError.Context(debugDescription: "\(message) at \(JSONText.text(of: path))", path: path, byteOffset: offset)
+        var context = GCodableError.Context(debugDescription: message, path: path, byteOffset: offset)
         context.pathStart = JSONText.pathStart
         context.rule = found?.context.rule
         guard var found else { return .dataCorrupted(context) }
