@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Shows that an archive costs at most a stated multiple of its size in memory for each
 operation (dump, JSON form compact and indented, type map, validation, conversion, typed
-decoding, the comparison of the archive with itself, whose input is both copies, and the
-archive back from its JSON form): archives crafted to cost the most per
+decoding, the comparison of the archive with itself, whose input is both copies, and with a
+tiny archive both ways, and the archive back from its JSON form): archives crafted to cost the most per
 byte, written through the JSON form (so by the format alone), are handed to the offline
 commands of the release binary, and each run's peak resident memory, less that of the same
 command on an empty archive, is compared with the archive's size.
@@ -55,11 +55,15 @@ OPERATIONS = [
     ("convert", ["convert", "{}", "--internal-binary-io-version", "2"]),
     ("decode", ["decode", "{}", "--type", "Folder"]),
     ("diff", ["diff", "{}", "{}"]),
+    ("diff from tiny", ["diff", "TINY", "{}"]),
+    ("diff to tiny", ["diff", "{}", "TINY"]),
 ]
 
 
 def main():
     empty = crafted_archives.write(BINARY, WORK, "empty", crafted_archives.document([], [{"kind": "VAL", "type": 40, "fields": []}]))
+    global OPERATIONS
+    OPERATIONS = [(name, [a.replace("TINY", empty) for a in arguments]) for name, arguments in OPERATIONS]
     baseline = {name: peak_kib([a.replace("{}", empty) for a in arguments])[1] for name, arguments in OPERATIONS}
     failures = []
     print(f"{'archive':24} {'operation':14} {'input MiB':>9} {'peak MiB':>9} {'x input':>7}")

@@ -104,12 +104,17 @@ status=0; "$binary" dump "$work/truncated.graph" > /dev/null 2> "$work/stderr" |
 [ "$status" = 1 ] && grep -q "^graph-server: .*byte offset" "$work/stderr" || { echo "error: dump of an invalid archive: exit $status, $(cat "$work/stderr")"; exit 1; }
 echo "ok"
 
+echo "== output to a device stays on the device"
+"$binary" json "$work/network.graph" -o /dev/null
+[ -c /dev/null ] || { echo "error: -o /dev/null replaced the device with a file"; exit 1; }
+echo "ok"
+
 echo "== the CLI names what is wrong, on one line, and each command has its own help"
 expect_failure() {  # expect_failure MESSAGE COMMAND...: exit 2 and that one line on stderr
     local message=$1 status=0
     shift
     "$@" > /dev/null 2> "$work/stderr" || status=$?
-    [ "$status" = 2 ] && [ "$(wc -l < "$work/stderr")" = 1 ] && grep -qF "$message" "$work/stderr" \
+    [ "$status" = 2 ] && [ "$(wc -l < "$work/stderr")" = 1 ] && grep -qF -- "$message" "$work/stderr" \
         || { echo "error: $*: exit $status, $(cat "$work/stderr")"; exit 1; }
 }
 expect_failure "cannot read $work/absent.graph: No such file or directory" "$binary" dump "$work/absent.graph"
@@ -117,6 +122,7 @@ expect_failure "cannot read $work: it is a directory" "$binary" json "$work"
 expect_failure "convert needs a target" "$binary" convert "$work/sensor.graph"
 expect_failure "GRAPH_SERVER_PORT must be a whole number" env GRAPH_SERVER_PORT=abc "$binary"
 expect_failure "--port must be a whole number" "$binary" --port abc
+expect_failure "more than 85 % of the memory limit of 477 MiB" env GRAPH_SERVER_MEMORY_LIMIT=500000000 "$binary" --port 0
 for command in serve health dump json archive typemap validate convert decode diff sample; do
     "$binary" "$command" --help > "$work/help"
     grep -q "^  graph-server .*$command\|^  graph-server \[serve\]" "$work/help" && grep -q "^EXAMPLE" "$work/help" \

@@ -127,10 +127,11 @@ struct Destination {
             handle = .standardOutput
             return
         }
-        guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
-            throw Arguments.Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        handle = file
+        // Opened in place, truncated: a device such as /dev/null stays one (a file written
+        // whole and renamed over it would replace it).
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw Arguments.Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     func write(_ bytes: [UInt8]) throws {

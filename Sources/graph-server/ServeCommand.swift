@@ -7,7 +7,7 @@ enum ServeCommand {
         "--host", "--port", "--max-upload-bytes", "--upload-budget-bytes", "--answer-budget-bytes", "--max-request-line-bytes", "--max-header-bytes",
         "--max-header-count", "--max-connections", "--workers", "--io-loops", "--queue-size",
         "--request-timeout", "--idle-timeout", "--head-timeout", "--body-timeout", "--write-timeout",
-        "--drain-timeout", "--cors-origin", "--log-level",
+        "--drain-timeout", "--cors-origin", "--log-level", "--socket-buffer-bytes", "--memory-limit",
     ]
 
     static func run(_ arguments: Arguments) throws {
@@ -37,6 +37,8 @@ enum ServeCommand {
         if let bytes = try arguments.integer("--max-header-bytes", minimum: 64) { configuration.maximumHeaderBytes = bytes }
         if let count = try arguments.integer("--max-header-count", minimum: 1) { configuration.maximumHeaderCount = count }
         if let count = try arguments.integer("--max-connections", minimum: 1) { configuration.maximumConnections = count }
+        if let bytes = try arguments.integer("--socket-buffer-bytes", minimum: 4096) { configuration.socketBufferBytes = bytes }
+        if let bytes = try arguments.integer("--memory-limit", minimum: 1) { configuration.memoryLimitBytes = bytes }
         if let count = try arguments.integer("--workers", minimum: 1) { configuration.workerCount = count }
         if let count = try arguments.integer("--io-loops", minimum: 1) { configuration.ioLoopCount = count }
         if let count = try arguments.integer("--queue-size", minimum: 0) { configuration.maximumQueuedRequests = count }

@@ -40,6 +40,8 @@ enum Usage {
       --max-header-bytes N      GRAPH_SERVER_MAX_HEADER_BYTES  default 32768 (431 beyond)
       --max-header-count N      GRAPH_SERVER_MAX_HEADER_COUNT  default 100 (431 beyond)
       --max-connections N       GRAPH_SERVER_MAX_CONNECTIONS   default 1024 (503 beyond)
+      --socket-buffer-bytes N   GRAPH_SERVER_SOCKET_BUFFER_BYTES  each connection's kernel send and receive buffers; default: the kernel's
+      --memory-limit N          GRAPH_SERVER_MEMORY_LIMIT      bytes the server runs within: it refuses to start if its limits could take more than 85 %
       --workers N               GRAPH_SERVER_WORKERS           default: one per processor
       --io-loops N              GRAPH_SERVER_IO_LOOPS          threads driving connections; default: one per processor
       --queue-size N            GRAPH_SERVER_QUEUE_SIZE        default 64 (503 with Retry-After beyond)

@@ -140,6 +140,22 @@ import Testing
         #expect(GraphDecoder().validate(bytes).isValid)
     }
 
+    /// A comparison walks a node's fields in place: a tiny archive against one of many
+    /// one-byte fields, either way or with itself, costs the comparison little beyond the
+    /// parsed archives (48 bytes a node in all), and a budget that only holds the parsed
+    /// archives refuses the comparison with `limitExceeded`, rather than let it grow.
+    @Test func comparisonsOfManyFields() throws {
+        let huge = try GraphEncoder().encode([[Int]?](repeating: nil, count: 200_000)) as Bytes
+        let tiny = try GraphEncoder().encode([[Int]?]()) as Bytes
+        let roomy = Self.limits(ratio: 48), tight = Self.limits(ratio: 40)
+        _ = try ParsedArchive(bytes: huge, limits: tight)
+        for (before, after) in [(tiny, huge), (huge, tiny), (huge, huge)] {
+            let diff = try GraphArchive.differences(from: before, to: after, limits: roomy)
+            #expect(diff.isIdentical == (before.count == after.count))
+            Self.expectLimitExceeded { _ = try GraphArchive.differences(from: before, to: after, limits: tight) }
+        }
+    }
+
     /// Validation keeps the keys it compares (the JSON form's reader is charged for its
     /// index: ArchiveJSONReaderTests).
     @Test func keysCompared() throws {

@@ -26,6 +26,8 @@ extension ParsedArchive {
             throw GCodableError.cannotEncode(GraphArchive.self, .init(debugDescription: "unknown internal BinaryIO version \(targetInternal)"))
         }
         let sameLayouts = targetInternal == header.internalBinaryIOVersion
+        // An answer and a rewrite for each type reference, charged before they are made.
+        try budget.charge(Int(TypeReference.firstTableReference) + types.count, of: MemoryLayout<Rewrite?>.stride + 2)
         let holdsWideIntegers = types.nativeLayoutAnswers(otherwise: false) { $0.holdsWideIntegers(part: $1) }
         let comparesNothing = types.nativeLayoutAnswers(otherwise: false) { $0.comparesNothing(part: $1) }
         let rewrites = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map { reference -> Rewrite? in

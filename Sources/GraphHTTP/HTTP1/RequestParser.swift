@@ -78,6 +78,9 @@ struct RequestParser: Sendable {
     /// its head was whole (a field too long, a body too large) is logged under.
     private(set) var requestLine: RequestLine?
 
+    /// The room an emptied buffer keeps for the next request.
+    static let keptCapacity = 16 << 10
+
     /// A parser checking `limits`.
     init(limits: HTTPParserLimits = HTTPParserLimits()) {
         self.limits = limits
@@ -87,12 +90,19 @@ struct RequestParser: Sendable {
     /// while its requests wait for their responses.
     var unconsumedByteCount: Int { buffer.count - start }
 
+    /// Drops the bytes consumed when nothing else is pending; a large request's room is
+    /// given back, so that a connection waiting for its next request holds little.
+    mutating func releaseConsumed() {
+        guard start == buffer.count else { return }
+        buffer.removeAll(keepingCapacity: buffer.capacity <= Self.keptCapacity)
+        start = 0
+    }
+
     /// Adds bytes read from the connection. They are dropped once the parser has failed.
     mutating func append(_ bytes: some Collection<UInt8>) {
         if case .failed = state { return }
         if start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            start = 0
+            releaseConsumed()
         } else if start >= buffer.count - start {
             // Moving the pending bytes costs no more than the consumed bytes already did.
             buffer.removeSubrange(..<start)

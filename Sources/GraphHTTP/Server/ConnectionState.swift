@@ -215,7 +215,7 @@ struct ConnectionState {
             return [.finish(finished), .shutdownWrites]
         }
         phase = .waiting(since: now)
-        if parser.unconsumedByteCount > 0 { startExchange(now: now) }
+        if parser.unconsumedByteCount > 0 { startExchange(now: now) } else { parser.releaseConsumed() }
         return [.finish(finished)] + advance(now: now)
     }
 

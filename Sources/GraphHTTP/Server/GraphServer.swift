@@ -59,11 +59,17 @@ public final class GraphServer: Sendable {
     /// Whether the server takes new work: from ``start()`` until a shutdown begins.
     public var isReady: Bool { readiness.isReady }
 
-    /// Binds the socket and starts accepting connections; returns at once.
+    /// Binds the socket and starts accepting connections; returns at once. Throws a
+    /// ``SocketError`` saying why when the configured limits cannot fit its
+    /// ``Configuration/memoryLimitBytes``.
     public func start() throws {
+        if let limit = configuration.memoryLimitBytes, let problem = configuration.memoryBound.problem(underLimit: limit) {
+            throw SocketError(problem)
+        }
         signal(SIGPIPE, SIG_IGN)
         let loops = try (0 ..< max(1, configuration.ioLoopCount)).map { index throws(SocketError) in try IOLoop(label: "graph-server io \(index + 1)") }
-        let descriptor = try Socket.makeListener(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+        let descriptor = try Socket.makeListener(
+            host: configuration.host, port: configuration.port, backlog: configuration.backlog, bufferBytes: configuration.socketBufferBytes)
         let services = connectionServices()
         state.withLock { state in
             // All that `accept` needs is in place before the listener can call it.
@@ -73,7 +79,11 @@ public final class GraphServer: Sendable {
             state.listener = Listener(descriptor: descriptor) { [self] connection in accept(connection) }
         }
         readiness.set(true)
-        Log.shared.info("listening", ["host": configuration.host, "port": String(port), "workers": String(configuration.workerCount)])
+        let bound = configuration.memoryBound
+        Log.shared.info("listening", [
+            "host": configuration.host, "port": String(port), "workers": String(configuration.workerCount),
+            "memory_bound_bytes": String(bound.resident), "memory_bound": bound.description,
+        ])
     }
 
     /// Starts, then serves until SIGTERM or SIGINT, then shuts down gracefully and returns,

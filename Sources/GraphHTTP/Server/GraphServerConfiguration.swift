@@ -40,8 +40,20 @@ extension GraphServer {
         public var archiveLimits: ArchiveLimits?
 
         /// The most connections open at once: beyond it, a new connection is answered 503
-        /// and closed. Default 1024.
+        /// and closed. Default 1024. Each costs at most ``MemoryBound/connectionBytes`` of the
+        /// server's memory (its request's head, and its state) and its socket buffers the
+        /// kernel's.
         public var maximumConnections = 1024
+        /// The kernel's receive and send buffers of each connection, in bytes (`SO_RCVBUF`,
+        /// `SO_SNDBUF`; the kernel doubles them for its bookkeeping): bounds the kernel memory
+        /// connections take, which a container's memory limit counts. nil, the default,
+        /// leaves the kernel's own sizes (which grow to a few MiB a connection).
+        public var socketBufferBytes: Int?
+        /// The memory limit the server runs under (a container's), in bytes: with one, the
+        /// server refuses to start when its limits could take more than 85 % of it
+        /// (``MemoryBound``), rather than meet the out-of-memory killer under load. nil, the
+        /// default: no check.
+        public var memoryLimitBytes: Int?
         /// How long a connection may wait for its next request. Default 30 s.
         public var idleTimeout: Duration = .seconds(30)
         /// How long a request's head may take to arrive once it starts (408 beyond). Default 10 s.

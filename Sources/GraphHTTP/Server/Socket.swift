@@ -22,7 +22,7 @@ enum Socket {
     }
 
     /// A listening socket bound to `host` and `port` (0 for any free port), non-blocking.
-    static func makeListener(host: String, port: Int, backlog: Int32) throws(SocketError) -> Int32 {
+    static func makeListener(host: String, port: Int, backlog: Int32, bufferBytes: Int? = nil) throws(SocketError) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = streamType
@@ -38,6 +38,13 @@ enum Socket {
             let descriptor = socket(address.pointee.ai_family, streamType, 0)
             guard descriptor >= 0 else { lastError = errno; continue }
             setOption(descriptor, SOL_SOCKET, SO_REUSEADDR, 1)
+            // Set on the listener, before it listens: connections inherit the sizes, and the
+            // receive window they announce follows from them.
+            if let bufferBytes {
+                let bytes = Int32(clamping: bufferBytes)
+                setOption(descriptor, SOL_SOCKET, SO_RCVBUF, bytes)
+                setOption(descriptor, SOL_SOCKET, SO_SNDBUF, bytes)
+            }
             if address.pointee.ai_family == AF_INET6 { setOption(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, 0) }
             if bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0,
                listen(descriptor, backlog) == 0, prepare(descriptor) {

@@ -23,6 +23,47 @@ import Testing
         #expect(ArchiveLimits().maximumTableCount == .max)
     }
 
+    /// The memory bound of deploy/kubernetes.yaml's settings, term by term, as
+    /// Docs/Security.md works it out: 1128 MiB, within 85 % of the manifest's 1344 MiB with
+    /// its 64 MiB of socket buffers in the rest, and not within a smaller limit.
+    @Test func theMemoryBoundOfTheManifestsSettings() {
+        var configuration = GraphServer.Configuration()
+        configuration.maximumUploadBytes = 4 << 20
+        configuration.uploadBudgetBytes = 16 << 20
+        configuration.answerBudgetBytes = 16 << 20
+        configuration.workerCount = 2
+        configuration.maximumConnections = 256
+        configuration.socketBufferBytes = 64 << 10
+        let bound = configuration.memoryBound
+        #expect(bound.workers == 2 * (128 * (4 << 20) + (8 << 20)))
+        #expect(bound.connectionBytes == 96 << 10)
+        #expect(bound.resident == 1128 << 20)
+        #expect(bound.kernel == 64 << 20)
+        #expect(bound.description == "idle 32.0 MiB + uploads 16.0 MiB + answers 16.0 MiB + workers 1040 MiB + connections 24.0 MiB, kernel 64.0 MiB")
+        #expect(bound.problem(underLimit: 1344 << 20) == nil)
+        #expect(bound.problem(underLimit: 1300 << 20)?.contains("more than 85 % of the memory limit of 1300 MiB") == true)
+        configuration.socketBufferBytes = 256 << 10
+        #expect(configuration.memoryBound.problem(underLimit: 1344 << 20)?.contains("the kernel 256 MiB for the sockets") == true)
+    }
+
+    /// A server whose limits cannot fit its memory limit refuses to start, saying why; with
+    /// room, and its sockets' buffers set, it serves.
+    @Test func aServerThatCannotFitItsMemoryLimitDoesNotStart() throws {
+        do {
+            _ = try TestServer { $0.memoryLimitBytes = 512 << 20 }
+            Issue.record("the server started")
+        } catch let error as SocketError {
+            #expect(error.description.contains("more than 85 % of the memory limit of 512 MiB"))
+        }
+        let server = try TestServer {
+            $0.maximumUploadBytes = 1 << 20
+            $0.socketBufferBytes = 16 << 10
+            $0.memoryLimitBytes = 1 << 30
+        }
+        let response = try server.exchange("POST", "/v1/json", body: try GraphEncoder().encode(Array(0 ..< 100_000)))
+        #expect(response.status == 200 && response.body.count > 500_000)
+    }
+
     @Test func slowHeadsAreAnswered408() throws {
         let server = try TestServer { $0.headTimeout = .milliseconds(300) }
         let connection = try server.connect()

@@ -16,7 +16,7 @@ struct ArchiveComparison {
     private var digests: (before: ElementDigests, after: ElementDigests)?
 
     /// How a node is reached from the node whose field it is.
-    private enum Step {
+    enum Step {
         case root
         /// A keyed field, by the key's id in the archive before, or else in the archive after.
         case key(UInt32, inBefore: Bool)
@@ -26,8 +26,6 @@ struct ArchiveComparison {
         case element(Int, inBefore: Bool)
         /// The key of a dictionary's entry itself, by its node in the archive before.
         case dictionaryKey(Int, inBefore: Bool)
-        /// An element or key in a packed set or dictionary of a `layout`, by its payload's bytes.
-        case packedElement(NativeDescriptor, Range<Int>, inBefore: Bool)
         /// The n-th top-level definition that no pointer reaches.
         case unreached(Int)
     }
@@ -44,15 +42,33 @@ struct ArchiveComparison {
     }
 
     /// Two nodes to compare (either may be missing: -1), reached from `parent` by `step`.
-    private struct Task {
+    struct Task {
         var before: Int
         var after: Int
         var parent: Int
         var step: Step
     }
 
+    /// Pairs left to compare, as a list walked forwards (a set's elements, the top-level
+    /// definitions no pointer reached).
+    private final class PairList {
+        let tasks: [Task]
+        var position = 0
+        /// What the list was charged, to the budget of the archive before.
+        let cost: Int
+        init(_ tasks: [Task], cost: Int) { (self.tasks, self.cost) = (tasks, cost) }
+    }
+
+    /// Work left to do, the last first: single pairs, the fields of node pairs being
+    /// walked, lists of pairs. Its size follows the archives' nesting, not their widths.
+    private enum Pending {
+        case pair(Task)
+        case fields(FieldPairs)
+        case list(PairList)
+    }
+
     private var trail: [Stop] = []
-    private var tasks: [Task] = []
+    private var pending: [Pending] = []
     /// The objects compared so far, by id, each with the stop where it was first compared,
     /// and the object of the other archive each was paired with.
     private var beforeObjects: [UInt32: (stop: Int, partner: UInt32)] = [:]
@@ -76,38 +92,67 @@ struct ArchiveComparison {
 
     mutating func run() throws -> GraphArchiveDiff {
         for difference in tables.differences { report(difference) }
-        try push(Task(before: 0, after: 0, parent: -1, step: .root))
+        pending.append(.pair(Task(before: 0, after: 0, parent: -1, step: .root)))
         try compareTasks()
-        let beforeUnreached = unreachedDefinitions(of: before, compared: beforeObjects)
-        let afterUnreached = unreachedDefinitions(of: after, compared: afterObjects)
-        for index in (0 ..< max(beforeUnreached.count, afterUnreached.count)).reversed() {
-            try push(Task(
-                before: index < beforeUnreached.count ? beforeUnreached[index] : -1,
-                after: index < afterUnreached.count ? afterUnreached[index] : -1, parent: -1, step: .unreached(index)))
+        let beforeUnreached = try unreachedDefinitions(of: before, compared: beforeObjects)
+        let afterUnreached = try unreachedDefinitions(of: after, compared: afterObjects)
+        let count = max(beforeUnreached.count, afterUnreached.count)
+        try pushList(count) { index in
+            Task(before: index < beforeUnreached.count ? beforeUnreached[index] : -1,
+                 after: index < afterUnreached.count ? afterUnreached[index] : -1, parent: -1, step: .unreached(index))
         }
         try compareTasks()
         return GraphArchiveDiff(differences: differences, omittedCount: omittedCount)
     }
 
-    /// Queues a task, charging it to the budget of an archive that has one of its nodes.
-    private mutating func push(_ task: Task) throws {
-        try (task.before >= 0 ? before : after).archive.budget.charge(Self.taskCost)
-        tasks.append(task)
+    /// Queues a list of `count` pairs that `task` makes, charged first (to the archive
+    /// before) and made at their exact size.
+    private mutating func pushList(_ count: Int, _ task: (Int) throws -> Task) throws {
+        guard count > 0 else { return }
+        let cost = count * Self.taskCost
+        try before.archive.budget.charge(cost)
+        var tasks: [Task] = []
+        tasks.reserveCapacity(count)
+        for index in 0 ..< count { tasks.append(try task(index)) }
+        pending.append(.list(PairList(tasks, cost: cost)))
     }
 
+    /// Compares what is pending, one pair at a time, depth first: the pairs a pair's
+    /// comparison queues are compared before the pairs after it.
     private mutating func compareTasks() throws {
-        while let task = tasks.popLast() {
-            (task.before >= 0 ? before : after).archive.budget.refund(Self.taskCost)
-            try compare(task)
+        while let top = pending.popLast() {
+            switch top {
+            case .pair(let task):
+                try compare(task)
+            case .fields(let pairs):
+                guard let task = pairs.next(before, after, keys: tables.keys) else {
+                    pairs.release()
+                    continue
+                }
+                pending.append(top)
+                try compare(task)
+            case .list(let list):
+                guard list.position < list.tasks.count else {
+                    before.archive.budget.refund(list.cost)
+                    continue
+                }
+                let task = list.tasks[list.position]
+                list.position += 1
+                pending.append(top)
+                try compare(task)
+            }
         }
     }
 
     /// The top-level definitions of `side` whose objects were not compared, in body order.
-    private func unreachedDefinitions(of side: DiffSide, compared: [UInt32: (stop: Int, partner: UInt32)]) -> [Int] {
+    private func unreachedDefinitions(of side: DiffSide, compared: [UInt32: (stop: Int, partner: UInt32)]) throws -> [Int] {
         var unreached: [Int] = []
         var index = side[0].next
         while index < side.archive.nodes.count {
-            if compared[side[index].objectID] == nil { unreached.append(index) }
+            if compared[side[index].objectID] == nil {
+                try side.archive.budget.charge(MemoryLayout<Int>.stride)
+                unreached.append(index)
+            }
             index = side[index].next
         }
         return unreached
@@ -122,9 +167,16 @@ struct ArchiveComparison {
     private mutating func report(
         _ change: Difference.Change, _ task: Task, _ sides: (ArchiveComparison) -> (Difference.Side?, Difference.Side?)
     ) {
+        report(change, path: { $0.path(task.parent, task.step) }, sides)
+    }
+
+    /// Reports a difference at the path `path` makes, only for the differences listed.
+    private mutating func report(
+        _ change: Difference.Change, path: (ArchiveComparison) -> String, _ sides: (ArchiveComparison) -> (Difference.Side?, Difference.Side?)
+    ) {
         guard differences.count < maximumCount else { omittedCount += 1; return }
         let (old, new) = sides(self)
-        differences.append(Difference(change: change, path: path(task.parent, task.step), before: old, after: new))
+        differences.append(Difference(change: change, path: path(self), before: old, after: new))
     }
 
     /// Reports a difference of the nodes of `task`, which stand for the nodes at `oldTarget`
@@ -211,53 +263,10 @@ struct ArchiveComparison {
         return trail.count - 1
     }
 
-    /// Queues the fields of two `VAL`/`REF` nodes, paired: keyed fields by key (the n-th
-    /// field with a key with the n-th with the same key), unkeyed fields by position. Keys
-    /// are compared by id, through the correspondence of the key tables.
+    /// Queues the fields of two `VAL`/`REF` nodes, to be paired as they are compared
+    /// (``FieldPairs``).
     private mutating func compareFields(_ old: Int, _ new: Int, stop: Int) throws {
-        let oldFields = before.fields(of: old), newFields = after.fields(of: new)
-        var newKeyed: [UInt32: [Int]] = [:]
-        var newUnkeyed: [Int] = []
-        let mapCost = 64 * newFields.count
-        try after.archive.budget.charge(mapCost)
-        defer { after.archive.budget.refund(mapCost) }
-        for field in newFields {
-            let key = after[field].keyID
-            if key != 0 { newKeyed[key, default: []].append(field) } else { newUnkeyed.append(field) }
-        }
-        var pairs: [Task] = []
-        /// How many fields with each key (by its id after), and without a key, are paired.
-        var pairedKeyed: [UInt32: Int] = [:]
-        var pairedUnkeyed = 0
-        for field in oldFields {
-            let key = before[field].keyID
-            if key != 0 {
-                let newKey = Int(key) < tables.keys.count ? tables.keys[Int(key)] : 0
-                let matches = newKeyed[newKey] ?? [], paired = pairedKeyed[newKey, default: 0]
-                if newKey != 0 { pairedKeyed[newKey] = paired + 1 }
-                pairs.append(Task(before: field, after: paired < matches.count ? matches[paired] : -1, parent: stop, step: .key(key, inBefore: true)))
-            } else {
-                let match = pairedUnkeyed < newUnkeyed.count ? newUnkeyed[pairedUnkeyed] : -1
-                pairs.append(Task(before: field, after: match, parent: stop, step: .index(pairedUnkeyed)))
-                pairedUnkeyed += 1
-            }
-        }
-        // The fields only the node after has: unkeyed ones past the pairs, keyed ones past
-        // the pairs of their key.
-        var seenKeyed: [UInt32: Int] = [:]
-        var seenUnkeyed = 0
-        for field in newFields {
-            let key = after[field].keyID
-            if key != 0 {
-                let seen = seenKeyed[key, default: 0]
-                seenKeyed[key] = seen + 1
-                if seen >= pairedKeyed[key, default: 0] { pairs.append(Task(before: -1, after: field, parent: stop, step: .key(key, inBefore: false))) }
-            } else {
-                if seenUnkeyed >= pairedUnkeyed { pairs.append(Task(before: -1, after: field, parent: stop, step: .index(seenUnkeyed))) }
-                seenUnkeyed += 1
-            }
-        }
-        for pair in pairs.reversed() { try push(pair) }
+        pending.append(.fields(try FieldPairs(old, new, stop: stop, before: before, after: after)))
     }
 
     /// The digests of the elements of both archives.
@@ -274,20 +283,23 @@ struct ArchiveComparison {
     /// ``compareFields(_:_:stop:)`` for a dictionary whose fields do not pair up.
     private mutating func compareUnordered(_ old: Int, _ new: Int, stop: Int) throws {
         let isDictionary = before.isUnorderedDictionary(old)
-        let oldFields = before.fields(of: old), newFields = after.fields(of: new)
-        guard !isDictionary || oldFields.count.isMultiple(of: 2) && newFields.count.isMultiple(of: 2) else {
+        let oldCount = before.fields(of: old).reduce(0) { count, _ in count + 1 }
+        let newCount = after.fields(of: new).reduce(0) { count, _ in count + 1 }
+        guard !isDictionary || oldCount.isMultiple(of: 2) && newCount.isMultiple(of: 2) else {
             return try compareFields(old, new, stop: stop)
         }
-        let stride = isDictionary ? 2 : 1
-        let cost = Self.elementCost * (oldFields.count + newFields.count)
+        let cost = Self.elementCost * (oldCount + newCount)
         try before.archive.budget.charge(cost)
         defer { before.archive.budget.refund(cost) }
+        let oldFields = Array(before.fields(of: old)), newFields = Array(after.fields(of: new))
+        let stride = isDictionary ? 2 : 1
         let (oldDigests, newDigests) = try elementDigests()
         var unmatched: [ElementDigests.Digest: [Int]] = [:]
         for position in Swift.stride(from: newFields.count - stride, through: 0, by: -stride) {
             unmatched[try newDigests.element(newFields[position]), default: []].append(position)
         }
         var pairs: [Task] = []
+        pairs.reserveCapacity(oldCount + newCount)
         var matched = Set<Int>()
         for position in Swift.stride(from: 0, to: oldFields.count, by: stride) {
             let element = oldFields[position], step = Step.element(element, inBefore: true)
@@ -306,7 +318,7 @@ struct ArchiveComparison {
         for position in Swift.stride(from: 0, to: newFields.count, by: stride) where !matched.contains(position) {
             pairs.append(Task(before: -1, after: newFields[position + stride - 1], parent: stop, step: .element(newFields[position], inBefore: false)))
         }
-        for pair in pairs.reversed() { try push(pair) }
+        try pushList(pairs.count) { pairs[$0] }
     }
 
     /// Reports how the payloads of two nodes of the same type differ: nothing when they
@@ -340,22 +352,22 @@ struct ArchiveComparison {
         for (position, entry) in newEntries.entries.enumerated().reversed() { unmatched[entry.key, default: []].append(position) }
         var matched = Set<Int>()
         for entry in oldEntries.entries {
-            let element = Task(before: old, after: new, parent: stop, step: .packedElement(keyLayout, entry.keyBytes, inBefore: true))
+            let element = { (comparison: ArchiveComparison) in comparison.path(ofStop: stop) + "[\(comparison.before.elementText(of: keyLayout, at: entry.keyBytes))]" }
             guard let match = unmatched[entry.key]?.popLast() else {
-                report(.nodeRemoved, element) { ($0.before.side(of: old, showing: entry, of: oldEntries), nil) }
+                report(.nodeRemoved, path: element) { ($0.before.side(of: old, showing: entry, of: oldEntries), nil) }
                 continue
             }
             matched.insert(match)
             let newEntry = newEntries.entries[match]
             if entry.value != newEntry.value {
-                report(.valueChanged, element) {
+                report(.valueChanged, path: element) {
                     ($0.before.side(of: old, showing: entry, of: oldEntries), $0.after.side(of: new, showing: newEntry, of: newEntries))
                 }
             }
         }
         for (position, entry) in newEntries.entries.enumerated() where !matched.contains(position) {
-            let element = Task(before: old, after: new, parent: stop, step: .packedElement(keyLayout, entry.keyBytes, inBefore: false))
-            report(.nodeAdded, element) { (nil, $0.after.side(of: new, showing: entry, of: newEntries)) }
+            let element = { (comparison: ArchiveComparison) in comparison.path(ofStop: stop) + "[\(comparison.after.elementText(of: keyLayout, at: entry.keyBytes))]" }
+            report(.nodeAdded, path: element) { (nil, $0.after.side(of: new, showing: entry, of: newEntries)) }
         }
     }
 
@@ -392,7 +404,6 @@ struct ArchiveComparison {
         case .index(let index): return "[\(index)]"
         case .element(let node, let inBefore): return "[\((inBefore ? before : after).elementText(of: node))]"
         case .dictionaryKey(let node, let inBefore): return "[key: \((inBefore ? before : after).elementText(of: node))]"
-        case .packedElement(let layout, let bytes, let inBefore): return "[\((inBefore ? before : after).elementText(of: layout, at: bytes))]"
         case .unreached(let index): return "unreached[\(index)]"
         case .key(let id, let inBefore):
             return GCodableError.PathComponent.key((inBefore ? before : after).key(id)).description

@@ -34,15 +34,22 @@ struct DiffSide {
 
     subscript(index: Int) -> ArchiveNode { archive.nodes[index] }
 
-    /// The indexes of the fields of the `VAL` or `REF` at `index`, in order.
-    func fields(of index: Int) -> [Int] {
-        var fields: [Int] = []
-        var field = index + 1
-        while field < archive.nodes[index].next {
-            fields.append(field)
-            field = archive.nodes[field].next
+    /// The indexes of the fields of the `VAL` or `REF` at `index`, in order, walked in place.
+    func fields(of index: Int) -> Fields {
+        Fields(nodes: archive.nodes, first: index + 1, end: archive.nodes[index].next)
+    }
+
+    /// The fields of a node, each found from the one before (``ArchiveNode/next``).
+    struct Fields: Sequence, IteratorProtocol {
+        let nodes: NodeList
+        var first: Int
+        let end: Int
+
+        mutating func next() -> Int? {
+            guard first < end else { return nil }
+            defer { first = nodes[first].next }
+            return first
         }
-        return fields
     }
 
     /// The node that holds what the node at `index` stands for: a pointer's definition (nil
