@@ -10,7 +10,7 @@
 #
 # Keep in step with Scripts/check-container.sh, which reads this file:
 # - the `swift build` line below is the one source of the build flags; the script runs it as is;
-# - the `RUN mkdir` placeholder line must name every test target in Package.swift;
+# - the `RUN mkdir` placeholder line must name every target under Tests/ in Package.swift;
 # - the runtime libraries listed in the script must be the ones the runtime stage provides.
 
 # ---- build ------------------------------------------------------------------------------------
@@ -21,9 +21,10 @@ WORKDIR /src
 
 # The manifest first, so a change to Sources reuses these layers. SwiftPM refuses a manifest whose
 # target folders are missing even to build one product, and the tests are not in the build
-# context (.dockerignore): stand in an empty file for each test target declared in Package.swift.
+# context (.dockerignore): stand in an empty file for each target under Tests/ in Package.swift
+# (the determinism probe is an executable: its empty file is its main.swift).
 COPY Package.swift ./
-RUN mkdir -p Tests/GraphCodableTests Tests/GraphHTTPTests && touch Tests/GraphCodableTests/Placeholder.swift Tests/GraphHTTPTests/Placeholder.swift
+RUN mkdir -p Tests/GraphCodableTests Tests/GraphHTTPTests Tests/DeterminismProbe && touch Tests/GraphCodableTests/Placeholder.swift Tests/GraphHTTPTests/Placeholder.swift Tests/DeterminismProbe/main.swift
 # No dependencies today; with some, this layer caches their checkout.
 RUN swift package resolve
 

@@ -152,8 +152,11 @@ def main():
         while time.time() < stop:
             try:
                 count(request(port, target, body, content_type))
-            except OSError:
-                count("error")
+            except OSError as error:
+                # A request refused from its head (503: a budget spent, or the connection
+                # limit reached) is answered and closed while its upload is still being
+                # sent: the send fails, as it should.
+                count(type(error).__name__)
 
     def unread_answers():
         # Answers of many times their upload that nobody reads fill the answer budget, two

@@ -140,7 +140,7 @@ cp -R Sources "$work/context/Sources"
 if ! swift package --package-path "$work/context" --scratch-path "$work/context/.build" describe \
         >"$work/describe.log" 2>&1 || grep -Ei '(^|: )(warning|error):' "$work/describe.log"; then
     cat "$work/describe.log" >&2
-    fail "the build context does not load cleanly: does the placeholder line name every test target in Package.swift?"
+    fail "the build context does not load cleanly: does the placeholder line name every target under Tests/ in Package.swift?"
 fi
 echo "loads cleanly"
 

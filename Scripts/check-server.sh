@@ -109,6 +109,14 @@ echo "== output to a device stays on the device"
 [ -c /dev/null ] || { echo "error: -o /dev/null replaced the device with a file"; exit 1; }
 echo "ok"
 
+echo "== a command that fails leaves its output file as it was"
+cp "$work/network.graph" "$work/kept.graph"
+echo '{}' > "$work/not-a-form.json"
+"$binary" archive "$work/not-a-form.json" -o "$work/kept.graph" 2> /dev/null && { echo "error: archive of {} succeeded"; exit 1; }
+cmp -s "$work/network.graph" "$work/kept.graph" || { echo "error: a failed command emptied its output file"; exit 1; }
+[ -z "$(find "$work" -name '.kept.graph.*')" ] || { echo "error: a failed command left its temporary file"; exit 1; }
+echo "ok"
+
 echo "== the CLI names what is wrong, on one line, and each command has its own help"
 expect_failure() {  # expect_failure MESSAGE COMMAND...: exit 2 and that one line on stderr
     local message=$1 status=0

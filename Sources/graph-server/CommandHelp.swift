@@ -19,7 +19,7 @@ enum CommandHelp {
     }
 
     private static let file = "FILE is a path, or - for standard input."
-    private static let output = "-o FILE, --output FILE     write to FILE instead of standard output"
+    private static let output = "-o FILE, --output FILE     write to FILE instead of standard output (FILE is replaced only if the command succeeds)"
 
     private static let commands: [String: Help] = [
         "serve": Help(

@@ -19,7 +19,7 @@ enum OfflineCommand {
         let input = try contents(of: path)
         let operations = ArchiveOperations(registry: SampleModels.registry)
         let destination = try Destination(path: arguments.value("-o") ?? arguments.value("--output"))
-        let output: [UInt8]
+        var output: [UInt8] = []
         var status: Int32 = 0
         switch command {
         case "dump":
@@ -31,15 +31,12 @@ enum OfflineCommand {
             options.keyMap = arguments.flag("--keymap")
             options.untruncated = arguments.flag("--untruncated")
             try operations.dump(input, options: options.graphDumpOptions, to: destination.write)
-            return 0
         case "json":
             try operations.json(input, pretty: arguments.flag("--pretty"), to: destination.write)
-            return 0
         case "archive":
             output = try operations.archive(fromJSON: input)
         case "typemap":
             try operations.typeMap(input, to: destination.write)
-            return 0
         case "validate":
             let (isValid, report) = operations.validate(input)
             output = report
@@ -56,6 +53,7 @@ enum OfflineCommand {
             output = try operations.decode(input, as: type)
         }
         try destination.write(output)
+        try destination.finish()
         return status
     }
 
@@ -75,6 +73,7 @@ enum OfflineCommand {
         do {
             let (diff, json) = try ArchiveOperations(registry: SampleModels.registry).diff(before, after, limit: limit)
             try destination.write(arguments.flag("--json") ? json : Array((diff.isIdentical ? "" : "\(diff)\n").utf8))
+            try destination.finish()
             return diff.isIdentical ? 0 : 1
         } catch let problem as Problem {
             throw Arguments.Failure(description: problem.detail)
@@ -114,27 +113,5 @@ enum OfflineCommand {
             guard bytes.count + count <= limit else { throw failure("larger than \(limit) bytes, the largest archive read") }
             bytes.append(contentsOf: piece[..<count])
         }
-    }
-}
-
-/// Where a command's output goes: a file (`-o FILE`), or standard output; written piece by
-/// piece, so that long dumps and JSON forms are never held whole.
-struct Destination {
-    private let handle: FileHandle
-
-    init(path: String?) throws {
-        guard let path, path != "-" else {
-            handle = .standardOutput
-            return
-        }
-        // Opened in place, truncated: a device such as /dev/null stays one (a file written
-        // whole and renamed over it would replace it).
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw Arguments.Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
-        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    }
-
-    func write(_ bytes: [UInt8]) throws {
-        try handle.write(contentsOf: bytes)
     }
 }

@@ -32,7 +32,9 @@ func run() -> Never {
             let arguments = try Arguments(rest, valueOptions: ["-o", "--output", "--stations"], flagOptions: [], environment: [:])
             guard arguments.positionals.count == 1 else { fail("sample takes one name: \(SampleArchives.names.joined(separator: ", "))") }
             let archive = try SampleArchives.archive(named: arguments.positionals[0], stations: try arguments.integer("--stations"))
-            try Destination(path: arguments.value("-o") ?? arguments.value("--output")).write(archive)
+            let destination = try Destination(path: arguments.value("-o") ?? arguments.value("--output"))
+            try destination.write(archive)
+            try destination.finish()
         } else if OfflineCommand.names.contains(command) {
             let arguments = try Arguments(rest, valueOptions: OfflineCommand.valueOptions, flagOptions: OfflineCommand.flagOptions, environment: [:])
             exit(try OfflineCommand.run(command, arguments))

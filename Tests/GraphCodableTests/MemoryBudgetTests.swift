@@ -156,6 +156,22 @@ import Testing
         }
     }
 
+    /// Each archive pays for its own side of a comparison: a tiny archive, whose budget is
+    /// the least (1 MiB), compared with one of 30,000 objects no pointer reaches, either way,
+    /// lists every object as removed or added rather than run out of the tiny one's budget.
+    @Test func eachArchivePaysForItsOwnSide() throws {
+        func archive(objects: Int) throws -> Bytes {
+            let body = [#"{"kind": "VAL", "type": 64}"#] + (0 ..< objects).map { #"{"kind": "REF", "type": 65, "id": \#($0 + 1)}"# }
+            let json = #"{"format": "graphcodable-archive", "formatVersion": 1, "checksummed": true, "internalBinaryIOVersion": 1, "userBinaryIOVersion": 0, "types": [{"valueType": "Root", "mangledName": "", "version": 0}, {"classType": "Leaf", "mangledName": "", "version": 0}], "keys": [], "body": [\#(body.joined(separator: ","))]}"#
+            return try GraphArchive(json: Data(json.utf8)).bytes()
+        }
+        let tiny = try archive(objects: 0), large = try archive(objects: 30_000)
+        #expect(tiny.count < 1_000)
+        for (before, after) in [(tiny, large), (large, tiny)] {
+            #expect(try GraphArchive.differences(from: before, to: after, maximumCount: 0).omittedCount == 30_000)
+        }
+    }
+
     /// Validation keeps the keys it compares (the JSON form's reader is charged for its
     /// index: ArchiveJSONReaderTests).
     @Test func keysCompared() throws {

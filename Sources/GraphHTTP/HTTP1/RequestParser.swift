@@ -102,7 +102,8 @@ struct RequestParser: Sendable {
     mutating func append(_ bytes: some Collection<UInt8>) {
         if case .failed = state { return }
         if start == buffer.count {
-            releaseConsumed()
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
         } else if start >= buffer.count - start {
             // Moving the pending bytes costs no more than the consumed bytes already did.
             buffer.removeSubrange(..<start)

@@ -34,18 +34,36 @@ public struct MemoryBound: Sendable, CustomStringConvertible {
     public let connectionBytes: Int
 
     /// The server's memory at most: every term but the kernel's.
-    public var resident: Int { idle + uploads + answers + workers + connections }
+    public var resident: Int { Self.sum(idle, uploads, answers, workers, connections) }
 
+    /// Every term is computed without overflow: one too large to hold is `Int.max`, which no
+    /// memory limit fits.
     init(_ configuration: GraphServer.Configuration) {
         idle = Self.idleBytes
-        uploads = configuration.uploadBudgetBytes ?? 4 * configuration.maximumUploadBytes
-        answers = configuration.answerBudgetBytes ?? 4 * configuration.maximumUploadBytes
+        let fourUploads = Self.product(4, configuration.maximumUploadBytes)
+        uploads = configuration.uploadBudgetBytes ?? fourUploads
+        answers = configuration.answerBudgetBytes ?? fourUploads
         let limits = configuration.effectiveArchiveLimits
-        workers = configuration.workerCount
-            * (limits.maximumMemoryBytesPerArchiveByte * min(configuration.maximumUploadBytes, limits.maximumArchiveSize) + Self.streamedAnswerBytes)
-        connectionBytes = 2 * (configuration.maximumRequestLineBytes + configuration.maximumHeaderBytes) + Self.connectionStateBytes
-        connections = configuration.maximumConnections * connectionBytes
-        kernel = configuration.socketBufferBytes.map { configuration.maximumConnections * 4 * $0 }
+        let work = Self.product(limits.maximumMemoryBytesPerArchiveByte, min(configuration.maximumUploadBytes, limits.maximumArchiveSize))
+        workers = Self.product(configuration.workerCount, Self.sum(work, Self.streamedAnswerBytes))
+        let head = Self.sum(configuration.maximumRequestLineBytes, configuration.maximumHeaderBytes)
+        connectionBytes = Self.sum(Self.product(2, head), Self.connectionStateBytes)
+        connections = Self.product(configuration.maximumConnections, connectionBytes)
+        kernel = configuration.socketBufferBytes.map { Self.product(configuration.maximumConnections, 4, $0) }
+    }
+
+    private static func sum(_ terms: Int...) -> Int {
+        terms.reduce(0) { total, term in
+            let (result, overflow) = total.addingReportingOverflow(max(term, 0))
+            return overflow ? .max : result
+        }
+    }
+
+    private static func product(_ factors: Int...) -> Int {
+        factors.reduce(1) { total, factor in
+            let (result, overflow) = total.multipliedReportingOverflow(by: max(factor, 0))
+            return overflow ? .max : result
+        }
     }
 
     /// Why the bound does not fit `limit` bytes of memory, or nil when it does: the server's
@@ -56,7 +74,7 @@ public struct MemoryBound: Sendable, CustomStringConvertible {
             return "the limits can take \(Self.mebibytes(resident)) of memory (\(self)), more than 85 % of the memory limit of "
                 + "\(Self.mebibytes(limit)) (\(Self.mebibytes(share))): lower the upload limit, the workers or the connections, or raise the limit"
         }
-        if let kernel, resident + kernel > limit {
+        if let kernel, Self.sum(resident, kernel) > limit {
             return "the limits can take \(Self.mebibytes(resident)) of memory and the kernel \(Self.mebibytes(kernel)) for the "
                 + "sockets, more than the memory limit of \(Self.mebibytes(limit)): lower the connections or their socket buffers"
         }

@@ -44,6 +44,10 @@ import Testing
         #expect(bound.problem(underLimit: 1300 << 20)?.contains("more than 85 % of the memory limit of 1300 MiB") == true)
         configuration.socketBufferBytes = 256 << 10
         #expect(configuration.memoryBound.problem(underLimit: 1344 << 20)?.contains("the kernel 256 MiB for the sockets") == true)
+        // Limits too large to add up fit no memory limit, and are said so rather than trap.
+        configuration.maximumConnections = .max
+        #expect(configuration.memoryBound.resident == .max)
+        #expect(configuration.memoryBound.problem(underLimit: .max)?.contains("more than 85 %") == true)
     }
 
     /// A server whose limits cannot fit its memory limit refuses to start, saying why; with

@@ -54,9 +54,9 @@ struct ArchiveComparison {
     private final class PairList {
         let tasks: [Task]
         var position = 0
-        /// What the list was charged, to the budget of the archive before.
-        let cost: Int
-        init(_ tasks: [Task], cost: Int) { (self.tasks, self.cost) = (tasks, cost) }
+        /// What the list was charged, to the budget of each archive.
+        let costs: (before: Int, after: Int)
+        init(_ tasks: [Task], costs: (before: Int, after: Int)) { (self.tasks, self.costs) = (tasks, costs) }
     }
 
     /// Work left to do, the last first: single pairs, the fields of node pairs being
@@ -97,7 +97,7 @@ struct ArchiveComparison {
         let beforeUnreached = try unreachedDefinitions(of: before, compared: beforeObjects)
         let afterUnreached = try unreachedDefinitions(of: after, compared: afterObjects)
         let count = max(beforeUnreached.count, afterUnreached.count)
-        try pushList(count) { index in
+        try pushList(count, beforeShare: beforeUnreached.count) { index in
             Task(before: index < beforeUnreached.count ? beforeUnreached[index] : -1,
                  after: index < afterUnreached.count ? afterUnreached[index] : -1, parent: -1, step: .unreached(index))
         }
@@ -105,16 +105,19 @@ struct ArchiveComparison {
         return GraphArchiveDiff(differences: differences, omittedCount: omittedCount)
     }
 
-    /// Queues a list of `count` pairs that `task` makes, charged first (to the archive
-    /// before) and made at their exact size.
-    private mutating func pushList(_ count: Int, _ task: (Int) throws -> Task) throws {
+    /// Queues a list of `count` pairs that `task` makes, made at their exact size and
+    /// charged first: `beforeShare` of them to the archive before (the pairs it has nodes
+    /// for), the others to the archive after.
+    private mutating func pushList(_ count: Int, beforeShare: Int, _ task: (Int) throws -> Task) throws {
         guard count > 0 else { return }
-        let cost = count * Self.taskCost
-        try before.archive.budget.charge(cost)
+        let share = min(beforeShare, count)
+        let costs = (before: share * Self.taskCost, after: (count - share) * Self.taskCost)
+        try before.archive.budget.charge(costs.before)
+        try after.archive.budget.charge(costs.after)
         var tasks: [Task] = []
         tasks.reserveCapacity(count)
         for index in 0 ..< count { tasks.append(try task(index)) }
-        pending.append(.list(PairList(tasks, cost: cost)))
+        pending.append(.list(PairList(tasks, costs: costs)))
     }
 
     /// Compares what is pending, one pair at a time, depth first: the pairs a pair's
@@ -133,7 +136,8 @@ struct ArchiveComparison {
                 try compare(task)
             case .list(let list):
                 guard list.position < list.tasks.count else {
-                    before.archive.budget.refund(list.cost)
+                    before.archive.budget.refund(list.costs.before)
+                    after.archive.budget.refund(list.costs.after)
                     continue
                 }
                 let task = list.tasks[list.position]
@@ -288,9 +292,8 @@ struct ArchiveComparison {
         guard !isDictionary || oldCount.isMultiple(of: 2) && newCount.isMultiple(of: 2) else {
             return try compareFields(old, new, stop: stop)
         }
-        let cost = Self.elementCost * (oldCount + newCount)
-        try before.archive.budget.charge(cost)
-        defer { before.archive.budget.refund(cost) }
+        try chargeElements(oldCount, newCount)
+        defer { refundElements(oldCount, newCount) }
         let oldFields = Array(before.fields(of: old)), newFields = Array(after.fields(of: new))
         let stride = isDictionary ? 2 : 1
         let (oldDigests, newDigests) = try elementDigests()
@@ -318,7 +321,7 @@ struct ArchiveComparison {
         for position in Swift.stride(from: 0, to: newFields.count, by: stride) where !matched.contains(position) {
             pairs.append(Task(before: -1, after: newFields[position + stride - 1], parent: stop, step: .element(newFields[position], inBefore: false)))
         }
-        try pushList(pairs.count) { pairs[$0] }
+        try pushList(pairs.count, beforeShare: oldFields.count) { pairs[$0] }
     }
 
     /// Reports how the payloads of two nodes of the same type differ: nothing when they
@@ -341,9 +344,9 @@ struct ArchiveComparison {
             var reader = side.archive.payloadReader(of: side[index])
             return try reader.readCount()
         }
-        let cost = Self.elementCost * (try count(before, old) + count(after, new))
-        try before.archive.budget.charge(cost)
-        defer { before.archive.budget.refund(cost) }
+        let counts = (old: try count(before, old), new: try count(after, new))
+        try chargeElements(counts.old, counts.new)
+        defer { refundElements(counts.old, counts.new) }
         let oldEntries = try PackedEntries(before, old, keyLayout, valueLayout, oldDigests)
         defer { oldEntries.release() }
         let newEntries = try PackedEntries(after, new, keyLayout, valueLayout, newDigests)
@@ -352,7 +355,7 @@ struct ArchiveComparison {
         for (position, entry) in newEntries.entries.enumerated().reversed() { unmatched[entry.key, default: []].append(position) }
         var matched = Set<Int>()
         for entry in oldEntries.entries {
-            let element = { (comparison: ArchiveComparison) in comparison.path(ofStop: stop) + "[\(comparison.before.elementText(of: keyLayout, at: entry.keyBytes))]" }
+            let element = { (comparison: ArchiveComparison) in comparison.path(stop, last: "[\(comparison.before.elementText(of: keyLayout, at: entry.keyBytes))]") }
             guard let match = unmatched[entry.key]?.popLast() else {
                 report(.nodeRemoved, path: element) { ($0.before.side(of: old, showing: entry, of: oldEntries), nil) }
                 continue
@@ -366,14 +369,32 @@ struct ArchiveComparison {
             }
         }
         for (position, entry) in newEntries.entries.enumerated() where !matched.contains(position) {
-            let element = { (comparison: ArchiveComparison) in comparison.path(ofStop: stop) + "[\(comparison.after.elementText(of: keyLayout, at: entry.keyBytes))]" }
+            let element = { (comparison: ArchiveComparison) in comparison.path(stop, last: "[\(comparison.after.elementText(of: keyLayout, at: entry.keyBytes))]") }
             report(.nodeAdded, path: element) { (nil, $0.after.side(of: new, showing: entry, of: newEntries)) }
         }
     }
 
-    /// The path of the node reached from the stop `parent` by `step`: walks at most the 32
-    /// steps it shows, however deep the node.
+    /// Charges the pairing of `oldCount` elements before and `newCount` after, each to its
+    /// archive's budget.
+    private func chargeElements(_ oldCount: Int, _ newCount: Int) throws {
+        try before.archive.budget.charge(oldCount, of: Self.elementCost)
+        try after.archive.budget.charge(newCount, of: Self.elementCost)
+    }
+
+    /// Gives back what ``chargeElements(_:_:)`` charged.
+    private func refundElements(_ oldCount: Int, _ newCount: Int) {
+        before.archive.budget.refund(oldCount * Self.elementCost)
+        after.archive.budget.refund(newCount * Self.elementCost)
+    }
+
+    /// The path of the node reached from the stop `parent` by `step`.
     private func path(_ parent: Int, _ step: Step) -> String {
+        path(parent, last: text(of: step))
+    }
+
+    /// The path of the node reached from the stop `parent` by the step written `last`:
+    /// walks at most the 32 steps it shows, however deep the node.
+    private func path(_ parent: Int, last: String) -> String {
         let count = (parent >= 0 ? trail[parent].depth + 1 : 0) + 1
         /// The steps from the stop `stop` up, `count` of them, nearest first.
         func stepsUp(from stop: Int, _ count: Int) -> [String] {
@@ -385,11 +406,11 @@ struct ArchiveComparison {
             }
             return steps
         }
-        guard count > 2 * Self.pathHalf else { return (stepsUp(from: parent, count).reversed() + [text(of: step)]).joined() }
+        guard count > 2 * Self.pathHalf else { return (stepsUp(from: parent, count).reversed() + [last]).joined() }
         let first = Array(stepsUp(from: trail[parent].head, Self.pathHalf).reversed())
-        let last = Array(stepsUp(from: parent, Self.pathHalf - 1).reversed()) + [text(of: step)]
+        let ending = Array(stepsUp(from: parent, Self.pathHalf - 1).reversed()) + [last]
         return GCodableError.PathComponent.joined(count: count) { index in
-            index < Self.pathHalf ? first[index] : last[index - (count - Self.pathHalf)]
+            index < Self.pathHalf ? first[index] : ending[index - (count - Self.pathHalf)]
         }
     }
 
