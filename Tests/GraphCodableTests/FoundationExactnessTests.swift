@@ -190,6 +190,25 @@ import Testing
         #expect(try Self.decodeComponents("host", "example.com").host == "example.com")
     }
 
+    /// A host in brackets is an RFC 3986 IP literal: an IPv6 address (with an RFC 6874 zone
+    /// identifier after `%25`, as Foundation writes one) or an `IPvFuture`.
+    @Test func bracketedHostsAreIPLiterals() throws {
+        let literals = ["[::1]", "[::]", "[1::]", "[1:2:3:4:5:6:7:8]", "[1:2:3:4:5:6::8]", "[::ffff:1.2.3.4]",
+                        "[1:2:3:4:5:6:1.2.3.4]", "[FE80::a%25en0]", "[fe80::1%25%41]", "[v1.x]", "[VfF.a:b!]"]
+        for host in literals {
+            #expect(try Self.decodeComponents("host", host).encodedHost == host)
+        }
+        let notLiterals = ["[zz]", "[]", "[1:2]", "[1:2:3:4:5:6:7:8:9]", "[1:2:3:4:5:6:7::8]", "[::1::2]", "[:::]", "[:1::]",
+                           "[1::2:]", "[12345::]", "[1.2.3.4]", "[::256.1.1.1]", "[::01.1.1.1]", "[::1.2.3]", "[1:2:3:4:5:6:7:1.2.3.4]",
+                           "[fe80::1%25]", "[fe80::1%en0]", "[fe80::1%25a b]", "[v.x]", "[v1.]", "[vg.x]"]
+        for host in notLiterals {
+            #expect(throws: GCodableError.self, "\(host)") { try Self.decodeComponents("host", host) }
+        }
+        var components = URLComponents()
+        components.encodedHost = "[zz]"
+        #expect(throws: GCodableError.self) { try GraphEncoder().encode(components) as Bytes }
+    }
+
     private static func decodeComponents(_ key: String, _ value: String) throws -> URLComponents {
         var model = try GraphArchive(bytes: GraphEncoder().encode(Raw([(key, value), ("path", "")])) as Bytes)
         model.body[0].type = UInt32(NativeTypeCodeForTests.urlComponents.rawValue)

@@ -116,17 +116,25 @@ import Testing
         func encode(to encoder: GEncoder) throws { try encoder.encode(ranges) }
     }
 
-    /// Index sets hold only the ranges Foundation's can. (The fakes are written in arrays:
-    /// a root of another type than the one asked for is refused before its contents.)
+    /// `value`, a fake with the fields of a Foundation value, archived as that value (`code`).
+    static func archived(_ value: some GEncodable, as code: NativeTypeCode) throws -> Bytes {
+        var model = try GraphArchive(bytes: GraphEncoder().encode(value) as Bytes)
+        model.body[0].type = UInt32(code.rawValue)
+        return try model.bytes(checkingPayloads: false)
+    }
+
+    static func indexSet(_ ranges: [Range<Int>]) throws -> Bytes { try archived(FakeIndexSet(ranges: ranges), as: .indexSet) }
+
+    /// Index sets hold only the ranges Foundation's can; a value of another type with the
+    /// same fields is no index set.
     @Test func indexSetsRejectRangesFoundationCannotHold() throws {
         for range in [Int.min ..< Int.max, -5 ..< 3] {
-            let data = try GraphEncoder().encode([FakeIndexSet(ranges: [range])]) as Bytes
-            #expect(throws: GCodableError.self) { try GraphDecoder().decode([IndexSet].self, from: data) }
+            #expect(throws: GCodableError.self) { try GraphDecoder().decode(IndexSet.self, from: Self.indexSet([range])) }
         }
-        let fine = try GraphEncoder().encode([FakeIndexSet(ranges: [0 ..< 3, 10 ..< 12])]) as Bytes
-        #expect(try GraphDecoder().decode([IndexSet].self, from: fine) == [IndexSet([0, 1, 2, 10, 11])])
-        let widest = try GraphEncoder().encode([FakeIndexSet(ranges: [0 ..< Int.max])]) as Bytes
-        #expect(try GraphDecoder().decode([IndexSet].self, from: widest).first?.count == Int.max)
+        #expect(try GraphDecoder().decode(IndexSet.self, from: Self.indexSet([0 ..< 3, 10 ..< 12])) == IndexSet([0, 1, 2, 10, 11]))
+        #expect(try GraphDecoder().decode(IndexSet.self, from: Self.indexSet([0 ..< Int.max])).count == Int.max)
+        let fake = try GraphEncoder().encode([FakeIndexSet(ranges: [0 ..< 3])]) as Bytes
+        #expect(throws: GCodableError.self) { try GraphDecoder().decode([IndexSet].self, from: fake) }
     }
 
     struct FakeCharacterSet: GCodable {
@@ -138,9 +146,11 @@ import Testing
 
     @Test func characterSetsRejectMalformedBitmaps() throws {
         for bitmap in [Data(), Data(count: 100), Data(count: 8192 + 10), Data(count: 8192 + 8193)] {
-            let data = try GraphEncoder().encode(FakeCharacterSet(bitmap: bitmap)) as Bytes
+            let data = try Self.archived(FakeCharacterSet(bitmap: bitmap), as: .characterSet)
             #expect(throws: GCodableError.self) { try GraphDecoder().decode(CharacterSet.self, from: data) }
         }
+        let empty = try Self.archived(FakeCharacterSet(bitmap: Data(count: 8192)), as: .characterSet)
+        #expect(try GraphDecoder().decode(CharacterSet.self, from: empty) == CharacterSet())
     }
 }
 

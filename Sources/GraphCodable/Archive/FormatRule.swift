@@ -109,7 +109,7 @@ public enum FormatRule: String, Sendable, CaseIterable {
     case indexSetRanges = "index-set.ranges"
     /// `index-path.fields`: An index path is one unkeyed array of integers.
     case indexPathFields = "index-path.fields"
-    /// `date-components.fields`: Date components hold only their known keyed fields, each of its type.
+    /// `date-components.fields`: Date components' keyed fields each of its type, no component `Int.min`.
     case dateComponentsFields = "date-components.fields"
     /// `time-zone.identifier`: A time zone's identifier, fixed offset or system zone is one Foundation knows.
     case timeZoneIdentifier = "time-zone.identifier"
@@ -117,7 +117,7 @@ public enum FormatRule: String, Sendable, CaseIterable {
     case localeIdentifier = "locale.identifier"
     /// `character-set.bitmap`: A character set's bitmap has the planes and runs Swift can hold.
     case characterSetBitmap = "character-set.bitmap"
-    /// `person-name.fields`: Person name components hold only their known string fields.
+    /// `person-name.fields`: Person name components' fields are strings; a phonetic representation has none of its own.
     case personNameFields = "person-name.fields"
     /// `measurement.unit`: A measurement's unit class, symbol and converter are ones Foundation has.
     case measurementUnit = "measurement.unit"

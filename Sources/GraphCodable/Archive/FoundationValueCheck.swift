@@ -7,8 +7,10 @@ extension ParsedArchive {
 
     /// Checks the Foundation values stored as structured natives by reading each with its
     /// Foundation type, as typed decoding does: their rules are Foundation's
-    /// (Docs/ArchiveFormat.md). A value nested in another is checked with it. No class is
-    /// looked up, and the nodes are not walked for an archive without such values.
+    /// (Docs/ArchiveFormat.md). A value nested in another is checked as the other reads it,
+    /// and one in a field the other does not read on its own; inside a value that breaks a
+    /// rule, only that problem is reported. No class is looked up, and the nodes are not
+    /// walked for an archive without such values.
     func checkFoundationValues(problems: ProblemLog?) throws {
         guard foundationValueCount > 0 else { return }
         // The reader of each type reference, found once rather than for every node (the
@@ -23,7 +25,9 @@ extension ParsedArchive {
         var index = 0
         while index < nodes.count {
             let node = nodes[index]
-            guard node.kind == .val, Int(node.typeReference) < readers.count, let read = readers[Int(node.typeReference)] else {
+            guard node.kind == .val, Int(node.typeReference) < readers.count, let read = readers[Int(node.typeReference)],
+                  session?.hasRead(index) != true
+            else {
                 index += 1
                 continue
             }
@@ -31,11 +35,12 @@ extension ParsedArchive {
             session = reader
             do {
                 try read(reader, index)
+                index += 1  // on to the values inside: those in fields it did not read are checked too
             } catch let error as GCodableError {
                 found.append(NodeProblem(problem: error, node: index))
                 if found.count >= room { break }
+                index = node.next
             }
-            index = node.next
         }
         try reportLocated(found, to: problems)
     }

@@ -24,8 +24,9 @@ final class DecodingSession: GDecoder {
         /// An optional, decoded in place.
         case optional(decodeInPlace: InPlaceDecoder)
         /// A value type, field by field; `keys` is the type's key sequence; a migratable
-        /// type is built through its migration chain.
-        case value(keys: Int, isMigratable: Bool)
+        /// type is built through its migration chain. A Foundation value stored as a
+        /// structured native is read only from a `VAL` of its own code, `nativeReference`.
+        case value(keys: Int, isMigratable: Bool, nativeReference: UInt32?)
         /// A class, field by field, built as the dynamic class the node names (`T` when it
         /// names none, through its migration chain when `T` is migratable).
         case reference(keys: Int, isMigratable: Bool)
@@ -238,6 +239,9 @@ final class DecodingSession: GDecoder {
         return field
     }
 
+    /// Whether the node at `index` was decoded as a field of a value decoded before.
+    func hasRead(_ index: Int) -> Bool { state.pointee.decoded[index] }
+
     /// Decodes the root, then runs the deferred decodings (which may defer more).
     func decodeRoot<T: GDecodable>(_: T.Type) throws -> T {
         try checkRootType(T.self)
@@ -420,9 +424,12 @@ final class DecodingSession: GDecoder {
             return value
         case .optional(let decodeInPlace):
             return try decode(index, with: decodeInPlace)
-        case .value(let keys, let isMigratable):
+        case .value(let keys, let isMigratable, let nativeReference):
             if node.kind == .biv { return try decodePacked(node, as: T.self) }
             guard node.kind == .val else { throw mismatch(T.self, node, expected: "VAL") }
+            if let nativeReference, node.typeReference != nativeReference {
+                throw mismatch(T.self, node, expected: "a \(T.self) (VAL of code \(nativeReference))")
+            }
             let enclosing = openScope(index, keys: keys)
             defer { state.pointee.scope = enclosing }
             guard isMigratable else { return try locatingErrors(at: node) { try T(from: self) } }
@@ -694,7 +701,9 @@ final class DecodingSession: GDecoder {
         }
         let keys = state.pointee.keySequences.makeSequence()
         let isMigratable = type is any GMigratable.Type
-        return type is AnyClass ? .reference(keys: keys, isMigratable: isMigratable) : .value(keys: keys, isMigratable: isMigratable)
+        guard !(type is AnyClass) else { return .reference(keys: keys, isMigratable: isMigratable) }
+        let nativeReference = (type as? any NativeValueType.Type).map { UInt32($0.nativeTypeCode.rawValue) }
+        return .value(keys: keys, isMigratable: isMigratable, nativeReference: nativeReference)
     }
 
     private static func binaryReader<B: GBinaryDecodable>(_: B.Type) -> (inout BinaryReadBuffer, UnsafeMutableRawPointer) throws -> Void {

@@ -152,6 +152,12 @@ enum InvalidCorpus {
                      as: Set<Double>.self),
             .invalid("range-order", RawArchive(types: [[20, 10]], body: [0x23, 0x40, 0x06, 0x02]).bytes, .rangeOrder, at: payload,
                      as: Range<Int>.self),
+            .invalid("range-order-decimal-nan", RawArchive(types: [[20, 21]], body: [0x23, 0x40] + ValidCorpus.string("1")
+                                                              + ValidCorpus.string("NaN")).bytes,
+                     .rangeOrder, at: payload, as: Range<Decimal>.self),
+            .invalid("set-duplicate-decimal-nan", RawArchive(types: [[17, 21]], body: [0x23, 0x40, 0x02] + ValidCorpus.string("NaN")
+                                                                + ValidCorpus.string("NaN")).bytes,
+                     .setDuplicate, at: payload, as: Set<Decimal>.self),
         ]
     }
 
@@ -182,6 +188,21 @@ enum InvalidCorpus {
                      .measurementUnit, at: body, as: Measurement<UnitLength>.self),
             .invalid("url-components-syntax", RawArchive(keys: ["path"], body: [0x21, 52] + field(1, "a b") + [0x00]).bytes,
                      .urlComponentsSyntax, at: body, as: URLComponents.self),
+            .invalid("url-components-ip-literal", RawArchive(keys: ["host", "path"], body: [0x21, 52] + field(1, "[zz]") + field(2, "")
+                                                              + [0x00]).bytes,
+                     .urlComponentsSyntax, at: body, as: URLComponents.self),
+            .invalid("measurement-dimension", RawArchive(keys: ["value", "symbol", "unitClass", "coefficient", "constant"],
+                                                         body: [0x21, 51] + field(1, 1.5) + field(2, "m") + field(3, "Dimension")
+                                                             + field(4, 1.0) + field(5, 0.0) + [0x00]).bytes,
+                     .measurementUnit, at: body, as: Measurement<Dimension>.self),
+            // A nested Foundation value of another code than its field's, though its own fields
+            // would read as the field's type: reported at the nested value.
+            .invalid("calendar-locale-code", RawArchive(keys: ["identifier", "locale"], body: [0x21, 53] + field(1, "gregorian")
+                                                         + [0x31, 0x02, 49, 0x23, 0x0F] + ValidCorpus.string("en") + [0x00, 0x00]).bytes,
+                     .calendarFields, at: body + 15, as: Calendar.self),
+            .invalid("date-components-time-zone-code", RawArchive(keys: ["timeZone"], body: [0x21, 46, 0x31, 0x01, 49, 0x23, 0x0F]
+                                                                   + ValidCorpus.string("UTC") + [0x00, 0x00]).bytes,
+                     .dateComponentsFields, at: body + 2, as: DateComponents.self),
             .invalid("person-name-fields", RawArchive(keys: ["phoneticRepresentation", "givenName"], body: [0x21, 50, 0x31, 0x01, 50,
                                                       0x31, 0x01, 50, 0x33, 0x02, 0x0F, 0x01, 0x61, 0x00, 0x00, 0x00]).bytes,
                      .personNameFields, at: body, as: PersonNameComponents.self),

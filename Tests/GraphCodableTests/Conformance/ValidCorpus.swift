@@ -159,6 +159,8 @@ enum ValidCorpus {
         try add("layout-optional-none", Int?.none)
         try add("layout-optional-nested", Int??.some(nil))
         try add("layout-range", 3 ..< 9)
+        // Foundation orders a Decimal NaN below every number.
+        try add("layout-range-decimal-nan", Decimal.nan ..< Decimal(1))
         try add("layout-closed-range", -1.5 ... 2.5)
         try add("layout-simd4", SIMD4<Float>(1, 2, 3, 4))
         try add("layout-simd64", SIMD64<UInt8>(repeating: 9))
@@ -181,6 +183,8 @@ enum ValidCorpus {
         try add("structured-person-name", name)
         try add("structured-measurement", Measurement(value: 1.5, unit: UnitLength.meters))
         try add("structured-url-components", URLComponents(string: "https://u@h:8/p?q=1#f")!)
+        try add("structured-url-components-zone", URLComponents(string: "http://[fe80::1%25en0]:80/")!)
+        try add("structured-measurement-reciprocal", Measurement(value: 31.5, unit: UnitFuelEfficiency.milesPerGallon))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         calendar.locale = Locale(identifier: "en_US")

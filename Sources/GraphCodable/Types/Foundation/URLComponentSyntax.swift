@@ -19,15 +19,71 @@ enum URLComponentSyntax {
         }
     }
 
-    /// An IP literal between brackets: an address, then optionally `%25` and a zone id.
+    /// An IP literal between brackets (RFC 3986 `IP-literal`, with RFC 6874's zone
+    /// identifiers): an IPv6 address, optionally followed by `%25` and a zone identifier
+    /// (unreserved characters and percent-encodings), or an `IPvFuture`.
     private static func acceptsIPLiteral(_ inner: Substring.UTF8View) -> Bool {
-        guard let percent = inner.firstIndex(of: UInt8(ascii: "%")) else {
-            return inner.allSatisfy { userInfoCharacters.contains($0) }
+        if let version = inner.first, version | 0x20 == UInt8(ascii: "v") {
+            return acceptsIPvFuture(inner.dropFirst())
         }
+        guard let percent = inner.firstIndex(of: UInt8(ascii: "%")) else { return acceptsIPv6(inner) }
         let zone = inner[percent...]
-        guard zone.starts(with: "%25".utf8) else { return false }
-        return inner[..<percent].allSatisfy { userInfoCharacters.contains($0) }
+        return acceptsIPv6(inner[..<percent]) && zone.starts(with: "%25".utf8) && zone.count > 3
             && isPercentEncoded(zone.dropFirst(3), allowing: unreservedCharacters)
+    }
+
+    /// RFC 3986 `IPvFuture` after its `v`: hex digits, a dot, then one or more unreserved,
+    /// sub-delimiter or `:` characters.
+    private static func acceptsIPvFuture(_ rest: Substring.UTF8View) -> Bool {
+        guard let dot = rest.firstIndex(of: UInt8(ascii: ".")) else { return false }
+        let version = rest[..<dot], text = rest[rest.index(after: dot)...]
+        return !version.isEmpty && version.allSatisfy(hexDigits.contains) && !text.isEmpty && text.allSatisfy(userInfoCharacters.contains)
+    }
+
+    /// RFC 3986 `IPv6address`: eight groups of one to four hex digits separated by colons,
+    /// the last two of which may be an IPv4 address; or fewer groups with one `::` standing
+    /// for at least one group of zeros.
+    private static func acceptsIPv6(_ address: Substring.UTF8View) -> Bool {
+        let colon = UInt8(ascii: ":")
+        let text = Array(address)
+        var compressed = false
+        var groups = 0
+        var index = 0
+        if text.starts(with: [colon, colon]) {
+            compressed = true
+            index = 2
+            if index == text.count { return true }
+        }
+        while index < text.count {
+            let end = text[index...].firstIndex(of: colon) ?? text.count
+            let group = text[index ..< end]
+            if end == text.count, group.contains(UInt8(ascii: ".")) {
+                return acceptsIPv4(group) && (compressed ? groups + 2 <= 7 : groups + 2 == 8)
+            }
+            guard (1 ... 4).contains(group.count), group.allSatisfy(hexDigits.contains) else { return false }
+            groups += 1
+            guard end < text.count else { break }
+            index = end + 1
+            if index < text.count, text[index] == colon {
+                guard !compressed else { return false }
+                compressed = true
+                index += 1
+                if index == text.count { break }
+            } else if index == text.count {
+                return false  // a single colon at the end
+            }
+        }
+        return compressed ? groups <= 7 : groups == 8
+    }
+
+    /// RFC 3986 `IPv4address`: four decimal octets 0–255 without leading zeros.
+    private static func acceptsIPv4(_ address: ArraySlice<UInt8>) -> Bool {
+        let octets = address.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return octets.count == 4 && octets.allSatisfy { octet in
+            (1 ... 3).contains(octet.count) && octet.allSatisfy(digits.contains)
+                && (octet.count == 1 || octet.first != UInt8(ascii: "0"))
+                && Int(String(decoding: octet, as: UTF8.self))! <= 255
+        }
     }
 
     /// Whether `bytes` are all ASCII in `allowed`, or `%` followed by two hex digits.
