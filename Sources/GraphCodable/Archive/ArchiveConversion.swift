@@ -132,7 +132,7 @@ extension NativeDescriptor {
         try walk(&reader) { layout, step in
             switch (layout, step) {
             case (.scalar(let code), .scalar(let value)): try Self.writeScalar(code, value, to: &writer)
-            case (.array, .begin(let count)), (.set, .begin(let count)), (.dictionary, .begin(let count)): writer.writeCount(count)
+            case (.array, .begin(let count, _)), (.set, .begin(let count, _)), (.dictionary, .begin(let count, _)): writer.writeCount(count)
             case (.optional, .begin): writer.writeByte(1)
             case (.optional, .absent): writer.writeByte(0)
             default: break

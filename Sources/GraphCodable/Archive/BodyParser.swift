@@ -198,8 +198,10 @@ struct BodyParser {
                 }
                 try problems.report(malformed)
             }
-            if kind.hasPayload {
-                node.payload = try skipPayload(shapes[Int(node.typeReference)].payload, bytes, &position, bodyEnd, &body)
+            // The node's own rules are met before its payload is read (Docs/ArchiveFormat.md,
+            // "Reporting order").
+            if isTopLevel && (node.objectID == 0 || isPointer) {
+                try problems.report(problem(open, "after the root node, only object definitions may follow", rule: .bodyAfterRoot, at: offset, step: step))
             }
             if node.objectID != 0 && !isPointer {
                 try budget.charge(ReadingCost.definition, at: offset)
@@ -211,8 +213,8 @@ struct BodyParser {
                 try budget.charge(ReadingCost.earlyPointer, at: offset)
                 earlyPointers.append((node.objectID, UInt32(truncatingIfNeeded: offset)))
             }
-            if isTopLevel && (node.objectID == 0 || isPointer) {
-                try problems.report(problem(open, "after the root node, only object definitions may follow", rule: .bodyAfterRoot, at: offset, step: step))
+            if kind.hasPayload {
+                node.payload = try skipPayload(shapes[Int(node.typeReference)].payload, bytes, &position, bodyEnd, &body)
             }
             if nodes.count == chargedNodes {
                 try budget.charge(ReadingCost.nodesPerCharge, of: ReadingCost.node, at: offset)

@@ -111,9 +111,9 @@ public enum FormatRule: String, Sendable, CaseIterable {
     case indexPathFields = "index-path.fields"
     /// `date-components.fields`: Date components' keyed fields each of its type, no component `Int.min`.
     case dateComponentsFields = "date-components.fields"
-    /// `time-zone.identifier`: A time zone's identifier, fixed offset or system zone is one Foundation knows.
+    /// `time-zone.identifier`: A time zone's identifier is well formed, and a fixed offset's is the offset's.
     case timeZoneIdentifier = "time-zone.identifier"
-    /// `locale.identifier`: A locale's identifier and keywords are ones Foundation knows.
+    /// `locale.identifier`: A locale's identifier and keywords are well formed.
     case localeIdentifier = "locale.identifier"
     /// `character-set.bitmap`: A character set's bitmap has the planes and runs Swift can hold.
     case characterSetBitmap = "character-set.bitmap"

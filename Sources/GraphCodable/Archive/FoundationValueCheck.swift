@@ -31,7 +31,8 @@ extension ParsedArchive {
                 index += 1
                 continue
             }
-            let reader = session ?? DecodingSession(archive: self, userInfo: [:], classLookup: ClassLookup(registry: GTypeRegistry()))
+            let reader = session ?? DecodingSession(
+                archive: self, userInfo: [:], classLookup: ClassLookup(registry: GTypeRegistry()), checksFormatOnly: true)
             session = reader
             do {
                 try read(reader, index)

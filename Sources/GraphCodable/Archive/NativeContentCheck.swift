@@ -9,6 +9,8 @@ struct NativeContentCheck {
     /// A container begun and not yet ended.
     private struct Frame {
         let layout: NativeDescriptor
+        /// The offset of its payload, where a rule between its elements is reported.
+        let start: Int
         /// The elements met so far.
         var index = 0
         /// The numbers of its elements, when it is inside a key or element being compared.
@@ -80,23 +82,26 @@ struct NativeContentCheck {
         do {
             try layout.walk(&reader) { try add($0, $1) }
         } catch let problem as Problem {
-            throw GCodableError.corrupted(problem.message, rule: problem.rule, at: start)
+            throw GCodableError.corrupted(problem.message, rule: problem.rule, at: problem.offset)
         } catch GCodableError.limitExceeded(var context) where context.byteOffset == nil {
             context.byteOffset = start
             throw GCodableError.limitExceeded(context)
         }
     }
 
+    /// A rule between the elements of a container, broken: reported at the container's
+    /// payload, the innermost one holding the elements.
     private struct Problem: Error {
         let message: String
         let rule: FormatRule
+        let offset: Int
     }
 
     private mutating func add(_ layout: NativeDescriptor, _ step: NativeStep) throws {
         switch step {
-        case .begin:
+        case .begin(_, let start):
             enterElement()
-            open.append(Frame(layout: layout))
+            open.append(Frame(layout: layout, start: start))
         case .scalar(let value):
             enterElement()
             let number = try numbered { $0.scalar(value, layout) }
@@ -156,27 +161,32 @@ struct NativeContentCheck {
         if isCompared { compared.removeLast() }
         if let number, let outermost = compared.first, parent >= outermost { open[parent].elements.append(number) }
         guard isCompared, let number else { return }
+        let start = open[parent].start
         switch open[parent].layout {
         case .set, .dictionary:
             if selfUnequal {
                 open[parent].selfUnequal += 1
-                guard open[parent].selfUnequal <= SelfUnequalKeys.maximum else { throw Problem(message: SelfUnequalKeys.problem, rule: .setSelfUnequal) }
+                guard open[parent].selfUnequal <= SelfUnequalKeys.maximum else {
+                    throw Problem(message: SelfUnequalKeys.problem, rule: .setSelfUnequal, offset: start)
+                }
             }
             guard open[parent].seen.insert(number).inserted else {
                 let isSet = if case .set = open[parent].layout { true } else { false }
-                throw isSet ? Problem(message: "duplicate Set element", rule: .setDuplicate)
-                    : Problem(message: "duplicate Dictionary key", rule: .dictionaryDuplicate)
+                throw isSet ? Problem(message: "duplicate Set element", rule: .setDuplicate, offset: start)
+                    : Problem(message: "duplicate Dictionary key", rule: .dictionaryDuplicate, offset: start)
             }
         case .range(let bound), .closedRange(let bound):
-            guard let value = scalar else { throw Problem(message: "a range of \(bound) bounds, which have no order", rule: .typesRangeBound) }
+            guard let value = scalar else {
+                throw Problem(message: "a range of \(bound) bounds, which have no order", rule: .typesRangeBound, offset: start)
+            }
             guard let lower = open[parent].lower else {
                 open[parent].lower = value
                 return
             }
             switch NativeIdentities.isOrdered(lower, value, bound) {
             case true?: break
-            case false?: throw Problem(message: "range lower bound exceeds upper bound", rule: .rangeOrder)
-            case nil: throw Problem(message: "a range of \(bound) bounds, which have no order", rule: .typesRangeBound)
+            case false?: throw Problem(message: "range lower bound exceeds upper bound", rule: .rangeOrder, offset: start)
+            case nil: throw Problem(message: "a range of \(bound) bounds, which have no order", rule: .typesRangeBound, offset: start)
             }
         case .scalar, .array, .optional, .simd:
             break

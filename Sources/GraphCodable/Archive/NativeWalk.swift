@@ -2,10 +2,11 @@
 enum NativeStep {
     /// A scalar, read and checked.
     case scalar(NativeValue)
-    /// A container begins: an array, set or SIMD vector with `count` elements, a dictionary
+    /// A container begins at byte `start` of the archive (at its count, presence byte or
+    /// first element): an array, set or SIMD vector with `count` elements, a dictionary
     /// with `count` pairs (its keys and values then alternate), a present optional (1), or a
     /// range (its 2 bounds). Its elements follow, then ``end``.
-    case begin(count: Int)
+    case begin(count: Int, start: Int)
     /// The container that began last ends.
     case end
     /// An optional that holds nothing.
@@ -19,8 +20,9 @@ extension NativeDescriptor {
     /// checked or converted in constant memory. With a `maximumElements`, the later elements
     /// of arrays, sets and dictionaries are skipped unread (their lengths still checked).
     func walk(_ reader: inout BinaryReadBuffer, maximumElements: Int = .max, _ visit: (NativeDescriptor, NativeStep) throws -> Void) throws {
+        let start = reader.offset
         func elements(_ count: Int, _ layouts: [NativeDescriptor], kept: Int = .max) throws {
-            try visit(self, .begin(count: count))
+            try visit(self, .begin(count: count, start: start))
             for index in 0 ..< count {
                 for layout in layouts {
                     if index < kept {
@@ -89,7 +91,7 @@ struct NativeValueBuilder {
             place(value)
         case .absent:
             place(.optional(nil))
-        case .begin(let count):
+        case .begin(let count, _):
             var elements: [NativeValue] = []
             elements.reserveCapacity(min(count, BinaryReadBuffer.reservationLimit))
             open.append((layout, elements))

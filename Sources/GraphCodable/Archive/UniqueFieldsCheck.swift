@@ -21,7 +21,9 @@ extension ContentChecks {
             ("duplicate Set element", .setDuplicate)
         }
         var identities = NativeIdentities()
-        var seen: Set<Int> = []
+        // Fields of different types are never equal (`Int` 1 and `Double` 1.0, `Int` 1 and
+        // `Int128` 1): no Swift set holds both. So a field is known by its type and number.
+        var seen: Set<SIMD2<Int>> = []
         var unequal = 0
         let budget = reader.budget
         var charged = 0
@@ -52,7 +54,9 @@ extension ContentChecks {
                     throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal, at: offset)
                 }
             }
-            guard seen.insert(identity).inserted else { throw GCodableError.corrupted(message, rule: rule, at: offset) }
+            guard seen.insert(SIMD2(Int(node.typeReference), identity)).inserted else {
+                throw GCodableError.corrupted(message, rule: rule, at: offset)
+            }
         }
         return charged
     }

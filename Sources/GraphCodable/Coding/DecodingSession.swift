@@ -111,10 +111,16 @@ final class DecodingSession: GDecoder {
     /// The key sequence of the collections read field by field whose types are packable.
     private let collectionKeys: Int
 
+    /// Whether the session only checks the archive's rules (validation's check of Foundation
+    /// values): a value the format allows but this platform does not know is then built as
+    /// a stand-in rather than refused (see ``GDecoder/checksFormatOnly``).
+    let checksFormatOnly: Bool
+
     init(
         archive: ParsedArchive, userInfo: [CodingUserInfoKey: any Sendable],
-        classLookup: ClassLookup
+        classLookup: ClassLookup, checksFormatOnly: Bool = false
     ) {
+        self.checksFormatOnly = checksFormatOnly
         self.archive = archive
         self.classLookup = classLookup
         self.nodes = archive.nodes
@@ -510,13 +516,14 @@ final class DecodingSession: GDecoder {
 
     /// Runs `body`, giving the errors it throws without a byte offset that of `node` (a
     /// collection's own checks, a duplicate set element…, know no offset), and those
-    /// without a rule in a Foundation value the rule of its type.
+    /// without a rule in a Foundation value the rule of its type (but a value this platform
+    /// does not know, which breaks none).
     private func locatingErrors<R>(at node: ArchiveNode, _ body: () throws -> R) throws -> R {
         do {
             return try body()
         } catch var error as GCodableError {
             if error.context.byteOffset == nil { error.context.byteOffset = node.offset }
-            if error.context.rule == nil, case .structured(let code)? = archive.types.resolve(node.typeReference) {
+            if error.context.rule == nil, !error.isUnknownHere, case .structured(let code)? = archive.types.resolve(node.typeReference) {
                 error.context.rule = FormatRule(foundationValue: code)
             }
             throw error
@@ -724,4 +731,11 @@ extension Optional: OptionalDecoding where Wrapped: GDecodable {
     static func decodeInPlace(_ session: DecodingSession, _ index: Int) throws -> Self {
         try session.decodeOptional(index, as: Wrapped.self)
     }
+}
+
+extension GDecoder {
+    /// Whether this decoder only checks an archive's rules: a Foundation value that follows
+    /// them but that this platform does not know (a locale, time zone or calendar) is then
+    /// built as a stand-in, so that the fields after it are checked too.
+    var checksFormatOnly: Bool { (self as? DecodingSession)?.checksFormatOnly ?? false }
 }

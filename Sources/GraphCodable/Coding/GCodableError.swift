@@ -188,6 +188,18 @@ public enum GCodableError: Error, CustomStringConvertible {
         return .dataCorrupted(context)
     }
 
+    /// A value the archive holds as the format allows that this platform cannot build: a
+    /// locale, time zone or calendar its Foundation does not know. No rule is broken.
+    static func unknownHere(_ description: String) -> GCodableError {
+        .dataCorrupted(Context(debugDescription: description, underlyingError: UnknownHere()))
+    }
+
+    /// Whether this is an ``unknownHere(_:)`` error.
+    var isUnknownHere: Bool { context.underlyingError is UnknownHere }
+
+    /// The cause of an ``unknownHere(_:)`` error.
+    private struct UnknownHere: Error {}
+
     static func limit(_ description: String, at offset: Int) -> GCodableError {
         .limitExceeded(Context(debugDescription: description, byteOffset: offset))
     }

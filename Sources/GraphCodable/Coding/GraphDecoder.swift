@@ -32,13 +32,32 @@ public final class GraphDecoder {
     /// Decodes a value of type `type` from an archive.
     ///
     /// A truncated, corrupted or hostile archive throws a ``GCodableError`` saying what is
-    /// wrong and where; it never crashes the process.
+    /// wrong and where; it never crashes the process. Of several problems, the one thrown is
+    /// the first in the reporting order of Docs/ArchiveFormat.md, as validation reports it.
     public func decode<T: GDecodable, Q: DataProtocol>(_ type: T.Type, from data: Q) throws -> T {
-        let session = DecodingSession(
-            archive: try ParsedArchive(bytes: Self.bytes(of: data), limits: limits), userInfo: userInfo,
-            classLookup: classLookup)
+        let bytes = Self.bytes(of: data)
+        let session = DecodingSession(archive: try ParsedArchive(bytes: bytes, limits: limits), userInfo: userInfo, classLookup: classLookup)
         defer { decodingReport = session.report }
-        return try session.decodeRoot(T.self)
+        do {
+            return try session.decodeRoot(T.self)
+        } catch let error as GCodableError where error.context.rule != nil {
+            throw Self.firstContentProblem(of: bytes, limits: limits) ?? error
+        }
+    }
+
+    /// The first problem in the contents of an archive whose structure parses (its payloads
+    /// and Foundation values), in the document's reporting order: typed decoding meets them
+    /// in the order its types ask for them. Parsed again, so that the memory the failed
+    /// decoding took does not count.
+    private static func firstContentProblem(of bytes: [UInt8], limits: ArchiveLimits) -> GCodableError? {
+        do {
+            try ParsedArchive(bytes: bytes, limits: limits).checkNativeContents(problems: nil)
+            return nil
+        } catch let problem as GCodableError where problem.context.rule != nil {
+            return problem
+        } catch {
+            return nil
+        }
     }
 
     /// Everything wrong with an archive, each problem with its byte offset and node path;

@@ -11,7 +11,7 @@ enum InvalidCorpus {
     static let body = RawArchive.bodyStart
 
     static func files() -> [CorpusFile] {
-        header() + primitives() + tables() + nodes() + payloads() + foundationValues()
+        header() + primitives() + tables() + nodes() + payloads() + foundationValues() + order()
     }
 
     static func edited(_ bytes: [UInt8], at offset: Int, to byte: UInt8) -> [UInt8] {
@@ -134,6 +134,9 @@ enum InvalidCorpus {
             .invalid("integer-range", RawArchive(body: [0x23, 0x03, 0x80, 0x80, 0x04]).bytes, .integerRange, at: payload, as: Int16.self),
             .invalid("character-cluster", RawArchive(body: [0x23, 0x10, 0x02, 0x61, 0x62]).bytes, .characterCluster, at: payload,
                      as: Character.self),
+            // Two clusters under Unicode 16.0 (a later version joins them).
+            .invalid("character-cluster-khmer", RawArchive(body: [0x23, 0x10] + ValidCorpus.string("\u{1780}\u{17D2}\u{1780}")).bytes,
+                     .characterCluster, at: payload, as: Character.self),
             .invalid("url-empty", RawArchive(body: [0x23, 0x14, 0x00, 0x00]).bytes, .urlEmpty, at: payload, as: URL.self),
             .invalid("decimal-text-grammar", RawArchive(body: [0x23, 0x15] + ValidCorpus.string("1.2.3")).bytes, .decimalText,
                      at: payload, as: Decimal.self),
@@ -161,6 +164,43 @@ enum InvalidCorpus {
         ]
     }
 
+    /// Archives that break two rules, or one inside a nested value: each pins a decision of
+    /// the document's reporting order (the rule reported is the one it names).
+    static func order() -> [CorpusFile] {
+        let badBool: [UInt8] = [0x23, 0x01, 0x02]
+        let martian = [0x21, 47, 0x23, 0x0F] + ValidCorpus.string("Mars Olympus") + [0x00]
+        return [
+            // The body's structure before any payload's contents: an invalid tag at 45 is
+            // reported before the invalid UTF-8 at 42.
+            .invalid("order-structure-before-contents", RawArchive(body: [0x23, 0x0F, 0x02, 0xC3, 0x28, 0x08]).bytes, .nodeTag,
+                     at: body + 5, as: String.self),
+            // A keyed field of an array (at 45) before the Bool byte 2 of the field before it (at 44).
+            .invalid("order-keyed-field-before-bool", RawArchive(keys: ["k"], body: [0x21, 40] + badBool + [0x33, 0x01, 0x0A, 0x02, 0x00]).bytes,
+                     .collectionKeyedField, at: body + 5, as: [Bool].self),
+            // The body's end (where a pointer is known to point nowhere) before any payload's contents.
+            .invalid("order-undefined-pointer-before-bool", RawArchive(body: [0x21, 40, 0x46, 0x07] + badBool + [0x00]).bytes,
+                     .identityUndefined, at: body + 2, as: [Bool].self),
+            // A node's own rules before its payload: a second top-level node that is no
+            // definition (at 43) before its cut varint (at 45).
+            .invalid("order-after-root-before-payload", RawArchive(body: [0x23, 0x0A, 0x02, 0x23, 0x0A, 0x80]).bytes, .bodyAfterRoot,
+                     at: body + 3, as: Int.self),
+            // A duplicate of the inner set of an `Array<Set<Int>>`, at the inner set's payload.
+            .invalid("order-inner-set-duplicate", RawArchive(types: [[17, 10], [16, 0x40]], body: [0x23, 0x41, 0x02, 0x01, 0x02, 0x02, 0x02, 0x02]).bytes,
+                     .setDuplicate, at: body + 5, as: [Set<Int>].self),
+            // The payloads' contents before the Foundation values: the Bool after the time zone first.
+            .invalid("order-contents-before-foundation", RawArchive(body: [0x21, 40] + martian + badBool + [0x00]).bytes, .boolByte,
+                     at: body + 2 + martian.count + 2, as: [TimeZone].self),
+            // An optional's presence byte decides where its payload ends: structure, reported
+            // (at 49) before the invalid UTF-8 of the field before it (at 44).
+            .invalid("order-presence-byte-is-structure", RawArchive(types: [[19, 10]], body: [0x21, 40, 0x23, 0x0F, 0x02, 0xC3, 0x28,
+                                                                                     0x23, 0x40, 0x02, 0x00]).bytes,
+                     .optionalByte, at: body + 9, as: [String].self),
+            // A set's or dictionary's uniqueness at its `VAL`, before its fields' payloads.
+            .invalid("order-set-before-its-elements", RawArchive(body: [0x21, 41, 0x23, 0x0A, 0x02, 0x23, 0x0A, 0x02] + badBool + [0x00]).bytes,
+                     .setDuplicate, at: body, as: Set<Int>.self),
+        ]
+    }
+
     /// A keyed field of a Foundation value: key id `key`, a `String` or `Double`.
     static func field(_ key: UInt8, _ text: String) -> [UInt8] { [0x33, key, 0x0F] + ValidCorpus.string(text) }
     static func field(_ key: UInt8, _ number: Double) -> [UInt8] { [0x33, key, 0x0D] + bits(number) }
@@ -177,8 +217,14 @@ enum InvalidCorpus {
                      at: body + 2, as: IndexPath.self),
             .invalid("date-components-fields", RawArchive(keys: ["year"], body: minimum).bytes, .dateComponentsFields, at: body,
                      as: DateComponents.self),
-            .invalid("time-zone-identifier", RawArchive(body: [0x21, 47, 0x23, 0x0F] + ValidCorpus.string("Mars/Olympus") + [0x00]).bytes,
+            .invalid("time-zone-identifier", RawArchive(body: [0x21, 47, 0x23, 0x0F] + ValidCorpus.string("Mars Olympus") + [0x00]).bytes,
                      .timeZoneIdentifier, at: body, as: TimeZone.self),
+            .invalid("time-zone-fixed-offset", RawArchive(keys: ["secondsFromGMT"], body: [0x21, 47, 0x23, 0x0F] + ValidCorpus.string("GMT+0100")
+                                                           + [0x33, 0x01, 0x0A, 0x9A, 0x39, 0x00]).bytes,
+                     .timeZoneIdentifier, at: body, as: TimeZone.self),
+            .invalid("locale-identifier-keyword-twice", RawArchive(body: [0x21, 48, 0x23, 0x0F] + ValidCorpus.string("en_US@fw=mon;fw=sun")
+                                                                    + [0x00]).bytes,
+                     .localeIdentifier, at: body, as: Locale.self),
             .invalid("locale-identifier", RawArchive(body: [0x21, 48, 0x23, 0x0F] + ValidCorpus.string("en_US@calendar=mayan") + [0x00]).bytes,
                      .localeIdentifier, at: body, as: Locale.self),
             .invalid("character-set-bitmap", RawArchive(body: [0x21, 49, 0x23, 0x11, 0x03, 0x01, 0x02, 0x03, 0x00]).bytes,

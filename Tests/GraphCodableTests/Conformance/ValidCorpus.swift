@@ -137,6 +137,8 @@ enum ValidCorpus {
         try scalar("cgfloat", CGFloat(2.5))
         try scalar("string", "héllo, 世界")
         try scalar("character", Character("e\u{301}"))
+        // One cluster since Unicode 15.1 (GB9c): the format's Unicode 16.0 says so.
+        try add("scalar-character-conjunct", Character("\u{0915}\u{094D}\u{0937}"))
         try scalar("data", Data([0, 1, 255]))
         try scalar("date", Date(timeIntervalSinceReferenceDate: 12.5))
         try scalar("uuid", uuid)
@@ -225,6 +227,19 @@ enum ValidCorpus {
         }
     }
 
+    /// A valid file of a Foundation value of `code` holding one unkeyed string, `identifier`,
+    /// which this platform does not know: typed decoding refuses it, and names no rule.
+    static func unknownHere<T: GDecodable & Sendable>(_ name: String, code: UInt8, _ identifier: String, as _: T.Type) -> CorpusFile {
+        CorpusFile(name: name, bytes: RawArchive(body: [0x21, code, 0x23, 0x0F] + string(identifier) + [0x00]).bytes, expectation: .valid) { bytes in
+            do {
+                _ = try GraphDecoder().decode(T.self, from: bytes)
+            } catch let error as GCodableError where error.context.rule == nil {
+                return
+            }
+            throw CorpusMismatch(description: "\(name) decoded, or was refused naming a rule")
+        }
+    }
+
     /// A string as the format writes it: its UTF-8 count, then its bytes.
     static func string(_ text: String) -> [UInt8] {
         var buffer = BinaryWriteBuffer()
@@ -251,6 +266,14 @@ enum ValidCorpus {
                     + [0x33, 0x01, 0x0F, 0x01, 0x62] + [0x00]).bytes,
                 as: Reading(label: "a", values: [1])),
             largestLayout(),
+            // Well formed, and unknown to this platform's Foundation: valid, and not decoded here.
+            unknownHere("structured-time-zone-unknown-here", code: 47, "Mars/Olympus", as: TimeZone.self),
+            unknownHere("structured-locale-unknown-here", code: 48, "it_HT@numbers=abcd", as: Locale.self),
+            // Elements of three types, each 1: different types are never equal. No Swift
+            // set reads it; readers without types do.
+            CorpusFile(name: "form-set-of-three-types", bytes: RawArchive(body: [0x21, 41] + one + [0x23, 0x1A, 1] + Array(repeating: 0, count: 15)
+                                                                         + [0x23, 0x0D] + InvalidCorpus.bits(1.0) + [0x00]).bytes,
+                       expectation: .valid) { bytes in _ = try GraphArchive(bytes: bytes) },
             .valid("form-unchecksummed-v2", RawArchive(body: [0x23, 0x0A] + [7, 0, 0, 0, 0, 0, 0, 0],
                                                         internalVersion: 2, checksummed: false).bytes, as: 7),
         ]

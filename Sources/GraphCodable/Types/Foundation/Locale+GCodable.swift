@@ -5,13 +5,13 @@ extension Locale: GCodable, NativeValueType {
 
     /// Stores the identifier; for ``current`` and ``autoupdatingCurrent``, also which of the
     /// system's locales it is (see ``SystemCurrent``). Other locales must have an identifier
-    /// Foundation lists (see ``LocaleIdentifier``).
+    /// that is well formed and that this platform knows (see ``LocaleIdentifier``).
     public func encode(to encoder: GEncoder) throws {
         try encoder.encode(identifier)
         if let system = SystemCurrent.of(self, autoupdating: .autoupdatingCurrent, current: .current) {
             return try system.encode(to: encoder)
         }
-        guard LocaleIdentifier.isArchivable(identifier) else {
+        guard LocaleIdentifier.isWellFormed(identifier), LocaleIdentifier.isKnown(identifier) else {
             throw GCodableError.cannotEncode(Self.self, "the locale \"\(identifier)\" is not one of Locale.availableIdentifiers with known keywords")
         }
     }
@@ -22,10 +22,17 @@ extension Locale: GCodable, NativeValueType {
         case .current: self = .current
         case .autoupdatingCurrent: self = .autoupdatingCurrent
         case nil:
-            guard LocaleIdentifier.isArchivable(identifier) else {
-                throw GCodableError.corrupted("the locale \"\(identifier)\" is not one of Locale.availableIdentifiers with known keywords", rule: .localeIdentifier)
+            guard LocaleIdentifier.isWellFormed(identifier) else {
+                throw GCodableError.corrupted("\"\(ShownText.shown(identifier))\" is not a well-formed locale identifier", rule: .localeIdentifier)
             }
-            self.init(identifier: identifier)
+            if LocaleIdentifier.isKnown(identifier) {
+                self.init(identifier: identifier)
+            } else if decoder.checksFormatOnly {
+                self.init(identifier: "")
+            } else {
+                throw GCodableError.unknownHere(
+                    "the locale \"\(identifier)\" is not one this platform's Foundation knows (Locale.availableIdentifiers, with its keywords' values)")
+            }
         }
     }
 }

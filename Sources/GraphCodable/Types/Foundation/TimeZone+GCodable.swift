@@ -26,19 +26,25 @@ extension TimeZone: GCodable, NativeValueType {
 
     public init(from decoder: GDecoder) throws {
         let identifier: String = try decoder.decode()
+        guard TimeZoneIdentifier.isWellFormed(identifier) else {
+            throw GCodableError.corrupted("\"\(ShownText.shown(identifier))\" is not a well-formed time zone identifier", rule: .timeZoneIdentifier)
+        }
         if let system = try SystemCurrent.decode(from: decoder) {
             self = system == .current ? .current : .autoupdatingCurrent
         } else if let offset: Int = try decoder.decodeIfPresent(for: Key.secondsFromGMT) {
-            // Checked first: Foundation traps on some offsets (Int.min).
-            guard Self.fixedOffsets.contains(offset), let zone = TimeZone(secondsFromGMT: offset), zone.identifier == identifier else {
+            // Checked before Foundation sees it: it traps on some offsets (Int.min).
+            guard Self.fixedOffsets.contains(offset), identifier == TimeZoneIdentifier.fixedOffset(offset),
+                  let zone = TimeZone(secondsFromGMT: offset)
+            else {
                 throw GCodableError.corrupted("\(offset) seconds from GMT is not the time zone \"\(identifier)\"", rule: .timeZoneIdentifier)
             }
             self = zone
-        } else {
-            guard let zone = TimeZone(identifier: identifier) else {
-                throw GCodableError.corrupted("unknown time zone \"\(identifier)\"", rule: .timeZoneIdentifier)
-            }
+        } else if let zone = TimeZone(identifier: identifier) {
             self = zone
+        } else if decoder.checksFormatOnly {
+            self = .gmt
+        } else {
+            throw GCodableError.unknownHere("the time zone \"\(identifier)\" is not one this platform's Foundation knows")
         }
     }
 }
