@@ -415,14 +415,15 @@ final class DecodingSession: GDecoder {
             var reader = archive.payloadReader(of: node)
             let value: T
             if isClass && node.typeReference != 0 {
-                value = try decodeBinaryObject(node, &reader)
+                value = try Self.readingOpaque { try decodeBinaryObject(node, &reader) }
+            } else if let expectedReference {
+                guard node.typeReference == expectedReference else { throw mismatch(T.self, node, expected: "\(T.self)") }
+                value = try Self.building { try read(&reader, $0) }
             } else {
-                if let expectedReference {
-                    guard node.typeReference == expectedReference else { throw mismatch(T.self, node, expected: "\(T.self)") }
-                } else if case .native? = archive.types.resolve(node.typeReference) {
+                if case .native? = archive.types.resolve(node.typeReference) {
                     throw mismatch(T.self, node, expected: "an opaque BinaryIO value")
                 }
-                value = try Self.building { try read(&reader, $0) }
+                value = try Self.readingOpaque { try Self.building { try read(&reader, $0) } }
             }
             guard reader.isAtEnd else {
                 throw GCodableError.corrupted("\(reader.remainingCount) bytes of the \(T.self) value were not read", at: reader.offset)
@@ -452,6 +453,18 @@ final class DecodingSession: GDecoder {
             state.pointee.scope?.replaced = dynamic.replaced
             defer { state.pointee.scope = enclosing }
             return try locatingErrors(at: node) { try construct(dynamic.type, isMigratable: dynamic.isMigratable, from: node) }
+        }
+    }
+
+    /// Runs the reading of an opaque payload: its bytes are its type's own, which no rule of
+    /// the format governs, so the errors its reads throw name none (validation calls such an
+    /// archive valid).
+    private static func readingOpaque<R>(_ read: () throws -> R) throws -> R {
+        do {
+            return try read()
+        } catch var error as GCodableError where error.context.rule != nil {
+            error.context.rule = nil
+            throw error
         }
     }
 

@@ -240,6 +240,13 @@ enum ValidCorpus {
         }
     }
 
+    /// Data as the format writes it: its count, then its bytes.
+    static func data(_ bytes: [UInt8]) -> [UInt8] {
+        var buffer = BinaryWriteBuffer()
+        buffer.writeCount(bytes.count)
+        return buffer.bytes + bytes
+    }
+
     /// A string as the format writes it: its UTF-8 count, then its bytes.
     static func string(_ text: String) -> [UInt8] {
         var buffer = BinaryWriteBuffer()
@@ -266,6 +273,10 @@ enum ValidCorpus {
                     + [0x33, 0x01, 0x0F, 0x01, 0x62] + [0x00]).bytes,
                 as: Reading(label: "a", values: [1])),
             largestLayout(),
+            // A plane that holds nothing: writers write none, readers accept it.
+            .valid("form-character-set-empty-plane", RawArchive(body: [0x21, 49, 0x23, 0x11] + data([UInt8](repeating: 0, count: 8192) + [1]
+                                                                     + [UInt8](repeating: 0, count: 8192)) + [0x00]).bytes,
+                   as: CharacterSet()),
             // Well formed, and unknown to this platform's Foundation: valid, and not decoded here.
             unknownHere("structured-time-zone-unknown-here", code: 47, "Mars/Olympus", as: TimeZone.self),
             unknownHere("structured-locale-unknown-here", code: 48, "it_HT@numbers=abcd", as: Locale.self),
