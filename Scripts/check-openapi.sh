@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Proves that openapi.yaml is the server's contract:
 #   1. it is a valid OpenAPI 3.1 document (openapi-spec-validator);
-#   2. Sources/GraphHTTP/API/OpenAPIDocument.swift is what Scripts/embed-documents.py writes
+#   2. Sources/GraphHTTP/Generated/OpenAPIDocument.swift is what Scripts/embed-documents.py writes
 #      from it, and the server at BASE_URL serves it at /openapi.yaml;
 #   3. real archives (the contract's own JSON examples, turned into archives by the server)
 #      sent to every operation, in every upload form, and the documented errors, are

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the documents the server serves into Swift sources, so that the binary needs no
-resource bundle: openapi.yaml as Sources/GraphHTTP/API/OpenAPIDocument.swift, and the
-inspector page Sources/GraphHTTP/Inspector/inspector.html as InspectorPage.swift, with the
+resource bundle: openapi.yaml as Sources/GraphHTTP/Generated/OpenAPIDocument.swift, and the
+inspector page Sources/GraphHTTP/Inspector/inspector.html as Generated/InspectorPage.swift, with the
 Content-Security-Policy that allows its inline style and script by their SHA-256 and
 nothing else.
 
@@ -68,8 +68,8 @@ def inspector_page():
 
 
 DOCUMENTS = {
-    "Sources/GraphHTTP/API/OpenAPIDocument.swift": openapi_document,
-    "Sources/GraphHTTP/Inspector/InspectorPage.swift": inspector_page,
+    "Sources/GraphHTTP/Generated/OpenAPIDocument.swift": openapi_document,
+    "Sources/GraphHTTP/Generated/InspectorPage.swift": inspector_page,
 }
 
 stale = []
