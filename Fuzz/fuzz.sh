@@ -62,7 +62,7 @@ build() {
     mkdir -p "$out/lib" "$out/bin"
     rm -f "$out"/lib/*.a
     library GraphCodable $(find Sources/GraphCodable -name '*.swift' | sort)
-    library GraphHTTP1 $(find Sources/GraphHTTP/HTTP1 Sources/GraphHTTP/Upload -name '*.swift' | sort)
+    library GraphHTTP1 $(find Sources/GraphHTTP/HTTP1 Sources/GraphHTTP/Forms -name '*.swift' | sort)
     for harness in "${harnesses[@]}"; do
         read -r library files <<<"$(sources "$harness")"
         echo "== harness $harness"

@@ -7,7 +7,7 @@ import Testing
 /// files: after editing `openapi.yaml` or `inspector.html`, run `Scripts/embed-documents.py`.
 @Suite struct GeneratedDocumentsTests {
     static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func file(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
