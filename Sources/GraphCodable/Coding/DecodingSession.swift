@@ -529,14 +529,14 @@ final class DecodingSession: GDecoder {
 
     /// Runs `body`, giving the errors it throws without a byte offset that of `node` (a
     /// collection's own checks, a duplicate set element…, know no offset), and those
-    /// without a rule in a Foundation value the rule of its type (but a value this platform
-    /// does not know, which breaks none).
+    /// about the contents of a Foundation value, without a rule, the rule of its type (not
+    /// limits, nor a value this platform does not know, which break none).
     private func locatingErrors<R>(at node: ArchiveNode, _ body: () throws -> R) throws -> R {
         do {
             return try body()
         } catch var error as GCodableError {
             if error.context.byteOffset == nil { error.context.byteOffset = node.offset }
-            if error.context.rule == nil, !error.isUnknownHere, case .structured(let code)? = archive.types.resolve(node.typeReference) {
+            if error.context.rule == nil, error.isAboutAValue, case .structured(let code)? = archive.types.resolve(node.typeReference) {
                 error.context.rule = FormatRule(foundationValue: code)
             }
             throw error

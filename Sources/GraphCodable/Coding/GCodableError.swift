@@ -197,6 +197,16 @@ public enum GCodableError: Error, CustomStringConvertible {
     /// Whether this is an ``unknownHere(_:)`` error.
     var isUnknownHere: Bool { context.underlyingError is UnknownHere }
 
+    /// Whether this is about what a value holds (a field missing or of another type, a
+    /// value that cannot be): not a limit, a cycle or a value this platform does not know.
+    var isAboutAValue: Bool {
+        switch self {
+        case .dataCorrupted: !isUnknownHere
+        case .typeMismatch, .keyNotFound, .valueNotFound: true
+        case .internalInconsistency, .invalidArchive, .cannotEncode, .cycle, .unsupportedVersion, .limitExceeded: false
+        }
+    }
+
     /// The cause of an ``unknownHere(_:)`` error.
     private struct UnknownHere: Error {}
 

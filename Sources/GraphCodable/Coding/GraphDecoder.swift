@@ -36,19 +36,24 @@ public final class GraphDecoder {
     /// the first in the reporting order of Docs/ArchiveFormat.md, as validation reports it.
     public func decode<T: GDecodable, Q: DataProtocol>(_ type: T.Type, from data: Q) throws -> T {
         let bytes = Self.bytes(of: data)
-        let session = DecodingSession(archive: try ParsedArchive(bytes: bytes, limits: limits), userInfo: userInfo, classLookup: classLookup)
-        defer { decodingReport = session.report }
+        let failure: GCodableError
         do {
-            return try session.decodeRoot(T.self)
-        } catch let error as GCodableError where error.context.rule != nil {
-            throw Self.firstContentProblem(of: bytes, limits: limits) ?? error
+            let session = DecodingSession(archive: try ParsedArchive(bytes: bytes, limits: limits), userInfo: userInfo, classLookup: classLookup)
+            defer { decodingReport = session.report }
+            do {
+                return try session.decodeRoot(T.self)
+            } catch let error as GCodableError where error.context.rule != nil || error.isUnknownHere {
+                failure = error
+            }
         }
+        // The session, and all it decoded, is gone before the archive is read again.
+        throw Self.firstContentProblem(of: bytes, limits: limits) ?? failure
     }
 
     /// The first problem in the contents of an archive whose structure parses (its payloads
     /// and Foundation values), in the document's reporting order: typed decoding meets them
-    /// in the order its types ask for them. Parsed again, so that the memory the failed
-    /// decoding took does not count.
+    /// in the order its types ask for them, and stops at a value it cannot build here before
+    /// it meets those after it. Parsed again, with a budget of its own.
     private static func firstContentProblem(of bytes: [UInt8], limits: ArchiveLimits) -> GCodableError? {
         do {
             try ParsedArchive(bytes: bytes, limits: limits).checkNativeContents(problems: nil)

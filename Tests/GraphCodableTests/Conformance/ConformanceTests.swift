@@ -8,9 +8,7 @@ import Testing
 /// them as their manifest says: validation, typed decoding and a model of the archive
 /// each refuse an invalid file with its rule and offset.
 @Suite struct ConformanceTests {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Conformance")
+    static let directory = Repository.url("Tests/Conformance")
     static let corpus: [CorpusFile] = ((try? ValidCorpus.files()) ?? []) + InvalidCorpus.files()
     static let valid = corpus.filter { if case .valid = $0.expectation { true } else { false } }
     static let invalid = corpus.filter { if case .invalid = $0.expectation { true } else { false } }

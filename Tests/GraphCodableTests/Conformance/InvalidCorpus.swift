@@ -251,7 +251,7 @@ enum InvalidCorpus {
                      .dateComponentsFields, at: body + 2, as: DateComponents.self),
             .invalid("person-name-fields", RawArchive(keys: ["phoneticRepresentation", "givenName"], body: [0x21, 50, 0x31, 0x01, 50,
                                                       0x31, 0x01, 50, 0x33, 0x02, 0x0F, 0x01, 0x61, 0x00, 0x00, 0x00]).bytes,
-                     .personNameFields, at: body, as: PersonNameComponents.self),
+                     .personNameFields, at: body + 5, as: PersonNameComponents.self),
             .invalid("calendar-fields", RawArchive(keys: ["identifier"], body: [0x21, 53] + field(1, "martian") + [0x00]).bytes,
                      .calendarFields, at: body, as: Calendar.self),
         ]

@@ -18,20 +18,24 @@ extension Locale: GCodable, NativeValueType {
 
     public init(from decoder: GDecoder) throws {
         let identifier: String = try decoder.decode()
+        guard LocaleIdentifier.isWellFormed(identifier) else {
+            throw GCodableError.corrupted("\"\(ShownText.shown(identifier))\" is not a well-formed locale identifier", rule: .localeIdentifier)
+        }
         switch try SystemCurrent.decode(from: decoder) {
         case .current: self = .current
         case .autoupdatingCurrent: self = .autoupdatingCurrent
         case nil:
-            guard LocaleIdentifier.isWellFormed(identifier) else {
-                throw GCodableError.corrupted("\"\(ShownText.shown(identifier))\" is not a well-formed locale identifier", rule: .localeIdentifier)
-            }
-            if LocaleIdentifier.isKnown(identifier) {
-                self.init(identifier: identifier)
-            } else if decoder.checksFormatOnly {
-                self.init(identifier: "")
-            } else {
+            if decoder.checksFormatOnly {
+                self.init(identifier: "")  // checked, not built: Foundation would keep it
+            } else if !LocaleIdentifier.isKnown(identifier) {
                 throw GCodableError.unknownHere(
                     "the locale \"\(identifier)\" is not one this platform's Foundation knows (Locale.availableIdentifiers, with its keywords' values)")
+            } else if !LocaleIdentifier.admit(identifier) {
+                throw GCodableError.unknownHere(
+                    "the locale \"\(identifier)\" would be the \(LocaleIdentifier.maximumBuilt + 1)th distinct locale decoded in this process, "
+                        + "which Foundation would keep for good: more are refused")
+            } else {
+                self.init(identifier: identifier)
             }
         }
     }

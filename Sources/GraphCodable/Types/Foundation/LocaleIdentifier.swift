@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The locale identifiers archives may hold, in two steps.
 ///
@@ -8,9 +9,10 @@ import Foundation
 ///   keywords of known keys, each once, with values of their syntax.
 /// - **Known** is this platform's: the base is one of Foundation's
 ///   `Locale.availableIdentifiers` and each keyword's value one it has. Only known locales
-///   are built: Foundation keeps every locale ever made for the life of the process, so
-///   arbitrary identifiers from hostile archives would take memory without end, and some
-///   crash ICU later, when the locale formats a date or a number.
+///   are built, by typed decoding alone (validation checks the syntax), and at most
+///   ``maximumBuilt`` distinct ones: Foundation keeps every locale ever made for the life of
+///   the process, so arbitrary identifiers from hostile archives would take memory without
+///   end, and some crash ICU later, when the locale formats a date or a number.
 enum LocaleIdentifier {
     static func isWellFormed(_ identifier: String) -> Bool {
         guard identifier.utf8.count <= maximumLength else { return false }
@@ -28,6 +30,26 @@ enum LocaleIdentifier {
         let (base, keywords) = split(identifier)
         guard base.isEmpty || available.contains(base.replacingOccurrences(of: "-", with: "_")) else { return false }
         return (keywords ?? []).allSatisfy { key, value in knownValues[String(key)]?.contains(String(value)) ?? true }
+    }
+
+    /// The most distinct locales decoding builds in a process. Known bases and keyword
+    /// values still combine into more identifiers than memory holds, and Foundation keeps
+    /// each locale it makes (about a kilobyte) for good.
+    static let maximumBuilt = 8192
+
+    private static let built = Mutex<Set<String>>([])
+
+    /// Whether a locale of `identifier` may be built: it was before, or fewer than
+    /// ``maximumBuilt`` were.
+    static func admit(_ identifier: String) -> Bool {
+        built.withLock { built in
+            built.contains(identifier) || built.count < maximumBuilt && built.insert(identifier).inserted
+        }
+    }
+
+    /// Whether a locale of `identifier` was admitted (``admit(_:)``).
+    static func hasBuilt(_ identifier: String) -> Bool {
+        built.withLock { $0.contains(identifier) }
     }
 
     /// The longest identifier: well above any Foundation lists, and bounded.

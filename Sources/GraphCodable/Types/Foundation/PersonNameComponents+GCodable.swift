@@ -8,6 +8,13 @@ extension PersonNameComponents: GCodable, NativeValueType {
     }
 
     public init(from decoder: GDecoder) throws {
+        try self.init(namesFrom: decoder)
+        let phonetic: PhoneticName? = try decoder.decodeIfPresent(for: Key.phoneticRepresentation)
+        phoneticRepresentation = phonetic?.components
+    }
+
+    /// The string components alone.
+    private init(namesFrom decoder: GDecoder) throws {
         self.init()
         namePrefix = try decoder.decodeIfPresent(for: Key.namePrefix)
         givenName = try decoder.decodeIfPresent(for: Key.givenName)
@@ -15,8 +22,25 @@ extension PersonNameComponents: GCodable, NativeValueType {
         familyName = try decoder.decodeIfPresent(for: Key.familyName)
         nameSuffix = try decoder.decodeIfPresent(for: Key.nameSuffix)
         nickname = try decoder.decodeIfPresent(for: Key.nickname)
-        phoneticRepresentation = try decoder.decodeIfPresent(for: Key.phoneticRepresentation)
-        guard phoneticRepresentation?.phoneticRepresentation == nil else {
+    }
+
+    /// A phonetic representation: string components only. One of its own is refused where
+    /// it is met, unread, so that no chain of them is followed.
+    private struct PhoneticName: GDecodable, NativeValueType {
+        static var nativeTypeCode: NativeTypeCode { .personNameComponents }
+        let components: PersonNameComponents
+
+        init(from decoder: GDecoder) throws {
+            components = try PersonNameComponents(namesFrom: decoder)
+            let _: NoPhoneticName? = try decoder.decodeIfPresent(for: Key.phoneticRepresentation)
+        }
+    }
+
+    /// What a phonetic representation may not hold.
+    private struct NoPhoneticName: GDecodable, NativeValueType {
+        static var nativeTypeCode: NativeTypeCode { .personNameComponents }
+
+        init(from decoder: GDecoder) throws {
             throw GCodableError.corrupted("a phonetic representation has a phonetic representation of its own", rule: .personNameFields)
         }
     }

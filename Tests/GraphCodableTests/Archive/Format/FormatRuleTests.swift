@@ -48,9 +48,7 @@ import Testing
 
     /// The rule index of Docs/ArchiveFormat.md names exactly the rules the library knows.
     @Test func theDocumentNamesEveryRule() throws {
-        let document = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Docs/ArchiveFormat.md")
+        let document = Repository.url("Docs/ArchiveFormat.md")
         let text = try String(contentsOf: document, encoding: .utf8)
         let index = try #require(text.range(of: "## Rule index")).upperBound
         let rows = text[index...].split(separator: "\n").filter { $0.hasPrefix("| `") }

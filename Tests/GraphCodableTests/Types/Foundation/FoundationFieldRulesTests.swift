@@ -84,4 +84,42 @@ import Testing
         #expect(GraphDecoder().validate(bytes).isValid, "\(GraphDecoder().validate(bytes))")
         #expect(try GraphDecoder().decode(Calendar.self, from: bytes).timeZone == TimeZone(identifier: "UTC"))
     }
+
+    /// A value this platform does not know stops typed decoding before the fields after it:
+    /// decoding reports the first problem validation finds all the same.
+    @Test func aValueUnknownHereHidesNoProblem() {
+        let bytes = RawArchive(keys: Self.keys, body: [0x21, 53] + Self.string(1, "gregorian") + Self.nested(2, code: 48, "it_HT") + Self.utc
+                               + Self.int(4, 8) + Self.int(5, 4) + [0x00]).bytes
+        #expect(Self.refusal(bytes) == .init(rule: .calendarFields, offset: Self.body))
+    }
+
+    /// A chain of phonetic representations is refused where the second begins, however deep
+    /// it goes: none is followed.
+    @Test func aChainOfPhoneticRepresentationsIsRefusedAtItsSecond() throws {
+        let depth = 9000
+        let body: [UInt8] = [0x21, 50] + Array(repeating: [0x31, 0x01, 50], count: depth - 1).joined() + Array(repeating: 0x00, count: depth)
+        let bytes = RawArchive(keys: ["phoneticRepresentation"], body: body).bytes
+        let problem = GraphDecoder().validate(bytes).problems.first
+        #expect(problem?.rule == .personNameFields && problem?.byteOffset == Self.body + 5, "\(String(describing: problem))")
+        #expect(ConformanceTests.refusal { _ = try GraphDecoder().decode(PersonNameComponents.self, from: bytes) }
+                == .init(rule: .personNameFields, offset: Self.body + 5))
+    }
+
+    /// A system locale's identifier follows the syntax too.
+    @Test func aSystemLocalesIdentifierIsWellFormed() {
+        let bytes = RawArchive(keys: ["current"], body: [0x21, 48, 0x23, 0x0F] + ValidCorpus.string("a b") + Self.string(1, "current") + [0x00]).bytes
+        let problem = GraphDecoder().validate(bytes).problems.first
+        #expect(problem?.rule == .localeIdentifier && problem?.byteOffset == Self.body)
+    }
+
+    /// Validation checks a locale's identifier without building the locale, which Foundation
+    /// would keep for good; typed decoding builds it.
+    @Test func validationBuildsNoLocale() throws {
+        let identifiers = ["ff_Adlm_GW@fw=tue;hours=h24;ms=uksystem", "kxv_Telu_IN@ms=ussystem;fw=sat"]
+        let bytes = try GraphEncoder().encode(identifiers.map(Locale.init(identifier:))) as Bytes
+        #expect(GraphDecoder().validate(bytes).isValid)
+        for identifier in identifiers { #expect(!LocaleIdentifier.hasBuilt(identifier)) }
+        _ = try GraphDecoder().decode([Locale].self, from: bytes)
+        for identifier in identifiers { #expect(LocaleIdentifier.hasBuilt(identifier)) }
+    }
 }

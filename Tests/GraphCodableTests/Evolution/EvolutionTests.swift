@@ -287,8 +287,7 @@ enum Migration {
 /// Archives written by the old program decode with the new definitions.
 @Suite struct EvolutionTests {
     static func fixture(_ name: String) throws -> Data {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        return try Data(contentsOf: directory.appendingPathComponent("Fixtures/Evolution/\(name)"))
+        try Data(contentsOf: Repository.url("Tests/Fixtures/Evolution/\(name)"))
     }
 
     @Test func typeVersionsSelectTheLayout() throws {
