@@ -259,6 +259,9 @@ extension simd_double3x3 {
     var numbers: [Double] { columns.flatMap { [$0.x, $0.y, $0.z] } }
 }
 
+/// BinaryIO, as the user guides' examples use it: types that write their own bytes
+/// (packable ones among them), read back at the user BinaryIO version they were written
+/// with, in both internal versions, and shown in dumps.
 @Suite struct GuideBinaryIOTests {
     /// The body lines of a dump, each reduced to its structure (up to the value).
     static func structure(of dump: String) -> [String] {

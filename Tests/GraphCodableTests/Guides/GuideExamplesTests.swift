@@ -113,6 +113,8 @@ extension GenericReferences.Generic {
     }
 }
 
+/// The user guides' example programs, run as written: their models encode, decode back
+/// equal, and print what the guides show.
 @Suite struct GuideExamplesTests {
     /// The hand-written obsolete class replaces the archived `MyData` as `GObsolete` does.
     @Test func aHandWrittenObsoleteClassIsReplaced() throws {

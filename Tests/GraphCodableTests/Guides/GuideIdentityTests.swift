@@ -2,8 +2,10 @@ import Foundation
 import GraphCodable
 import Testing
 
-/// The guide's "Identity" section: shared references and values, conditional encoding,
-/// DAGs, cycles, and copy-on-write values with identity.
+/// Identity, as the user guides' examples use it: references and identified values shared
+/// by several fields come back shared, conditional references come back only when some
+/// strong reference kept their object, DAGs and cycles (broken with `deferDecode`) come
+/// back with their shape, and copy-on-write values keep their shared storage.
 @Suite struct GuideIdentityTests {
     // MARK: Reference and value identity
 

@@ -2,7 +2,9 @@ import Foundation
 import GraphCodable
 import Testing
 
-/// The guide's "Inheritance" section.
+/// Inheritance, as the user guides' examples use it: an object comes back as its real
+/// class, whatever the static type of its field, and each class encodes and decodes its
+/// own fields after its superclass's, at its own type version.
 @Suite struct GuideInheritanceTests {
     class A: CustomStringConvertible, GCodable, Codable {
         class var typeVersion: UInt32 { 0 }

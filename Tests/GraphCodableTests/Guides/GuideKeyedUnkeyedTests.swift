@@ -2,7 +2,8 @@ import Foundation
 import GraphCodable
 import Testing
 
-/// The guide's "Keyed coding" and "Unkeyed coding" examples.
+/// Keyed and unkeyed coding, as the user guides' examples use them: values found by key in
+/// any order, values read in the order they were written, and the two mixed in one type.
 @Suite struct GuideKeyedUnkeyedTests {
     struct KeyedExample: GCodable, Equatable {
         private(set) var name: String

@@ -70,7 +70,7 @@ import Testing
         return bytes
     }
 
-    @discardableResult
+    /// Whether `bytes` decode as either model; the dump of them must not crash either.
     static func attempt(_ bytes: [UInt8]) -> Bool {
         _ = try? GraphDecoder().dump(from: bytes, options: .fullInfo)
         let model = try? GraphDecoder().decode(Model.self, from: bytes)
@@ -210,10 +210,15 @@ import Testing
             let archive = try ParsedArchive(bytes: root)
             let typeCandidates: [UInt32] = [0, 1, 10, 15, 24, 40, 43, 52, 63, 64, 65, 66, 67, 200, .max]
             let keyCandidates: [UInt32] = [0, 1, 2, 3, UInt32(archive.keys.keys.count + 1), .max]
+            var (attempts, refused) = (0, 0)
             for index in archive.nodes.indices {
-                for value in typeCandidates { Self.attempt(Self.rewriting(archive, node: index, .type, to: value)) }
-                for value in keyCandidates { Self.attempt(Self.rewriting(archive, node: index, .key, to: value)) }
+                let rewritten = typeCandidates.map { Self.rewriting(archive, node: index, .type, to: $0) }
+                    + keyCandidates.map { Self.rewriting(archive, node: index, .key, to: $0) }
+                for bytes in rewritten where !Self.attempt(bytes) { refused += 1 }
+                attempts += rewritten.count
             }
+            // Some rewrites leave a reference as it was, or point it at an entry that fits.
+            #expect(refused > 0 && refused < attempts, "\(refused) of \(attempts) refused")
         }
     }
 
@@ -222,6 +227,7 @@ import Testing
     @Test func randomFlipsOfGraphBodiesNeverCrash() throws {
         var generator = SplitMix64(seed: 77)
         let originals = [try GraphEncoder().encode(Self.cyclicModel()) as Bytes, try GraphEncoder().encode(Self.screen()) as Bytes]
+        var refused = 0
         for round in 0 ..< 2000 {
             var bytes = originals[round % 2]
             let body = try ArchiveHeader(validating: bytes).bodyRange
@@ -230,7 +236,9 @@ import Testing
             var header = try ArchiveHeader(validating: originals[round % 2])
             header.checksum = 0
             ArchiveHeader.seal(&bytes, header: header)
-            Self.attempt(bytes)
+            if !Self.attempt(bytes) { refused += 1 }
         }
+        // A flip in a string's bytes or an integer's value may still decode.
+        #expect(refused > 0 && refused < 2000, "\(refused) of 2000 refused")
     }
 }
