@@ -2,7 +2,7 @@ import Foundation
 
 /// One measured line: an operation of a coder on a workload, its median time, and what it
 /// is compared with (GraphCodable's own figure on the same line, as a ratio).
-struct Measurement: Encodable {
+struct MeasuredRun: Encodable {
     var workload: String
     var operation: String
     var coder: String
@@ -38,7 +38,7 @@ final class Report {
     let asJSON: Bool
     /// The timed runs of each operation (after one to warm up).
     let runs: Int
-    private(set) var measurements: [Measurement] = []
+    private(set) var measurements: [MeasuredRun] = []
     private var workload = ""
 
     init(asJSON: Bool, runs: Int) {
@@ -58,12 +58,12 @@ final class Report {
     func compare(_ operation: String, _ coders: [(coder: String, bytes: Int?, run: () throws -> Void)]) throws {
         let (times, peaks) = try Timing.medians(coders.map(\.run), runs: runs)
         for (index, coder) in coders.enumerated() {
-            add(Measurement(workload: workload, operation: operation, coder: coder.coder, seconds: times[index], bytes: coder.bytes,
+            add(MeasuredRun(workload: workload, operation: operation, coder: coder.coder, seconds: times[index], bytes: coder.bytes,
                             peakBytes: peaks[index], ratioToGraphCodable: index == 0 ? nil : times[index] / times[0]))
         }
     }
 
-    func add(_ measurement: Measurement) {
+    func add(_ measurement: MeasuredRun) {
         measurements.append(measurement)
         guard !asJSON else { return }
         print(Self.row(

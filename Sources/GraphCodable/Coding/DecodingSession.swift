@@ -86,7 +86,7 @@ final class DecodingSession: GDecoder {
         /// The values with identity decoded so far, by object id: objects as themselves,
         /// other values boxed (a reference is copied with a retain, where an `Any` is
         /// copied through its type's value witnesses).
-        var objects = ObjectTable<AnyObject>()
+        var objects = ObjectIDMap<AnyObject>()
         /// The object ids being decoded, outermost first.
         var objectsInProgress: [UInt32] = []
         /// The classes of the type table found so far, by type reference.
@@ -115,6 +115,8 @@ final class DecodingSession: GDecoder {
     /// values): a value the format allows but this platform does not know is then built as
     /// a stand-in rather than refused (see ``GDecoder/checksFormatOnly``).
     let checksFormatOnly: Bool
+
+    // MARK: Making a session
 
     init(
         archive: ParsedArchive, userInfo: [CodingUserInfoKey: any Sendable],
@@ -175,6 +177,8 @@ final class DecodingSession: GDecoder {
             decodedClasses: state.pointee.decodedClasses.sorted(),
             replacements: state.pointee.replacements.sorted { ($0.archived, $0.replacement) < ($1.archived, $1.replacement) })
     }
+
+    // MARK: GDecoder: what types call in init(from:)
 
     func contains<Key: RawRepresentable>(_ key: Key) throws -> Bool where Key.RawValue == String {
         guard let keyID = archive.keys.existingID(for: key.rawValue) else { return false }
@@ -245,6 +249,8 @@ final class DecodingSession: GDecoder {
         return field
     }
 
+    // MARK: Decoding the root and the deferred fields
+
     /// Whether the node at `index` was decoded as a field of a value decoded before.
     func hasRead(_ index: Int) -> Bool { state.pointee.decoded[index] }
 
@@ -300,6 +306,8 @@ final class DecodingSession: GDecoder {
         }
     }
 
+    // MARK: Decoding a node
+
     /// Decodes the node at `index` as a `T`. (Scalars with an identity take the general path,
     /// which keeps them by their id.)
     func decodeNode<T: GDecodable>(_ index: Int) throws -> T {
@@ -345,6 +353,8 @@ final class DecodingSession: GDecoder {
         }
         return holder.kind == .biv && holder.typeReference == ownReference
     }
+
+    // MARK: Values with identity
 
     /// Decodes the value with the object id of `node` (a definition or a pointer): from
     /// the values already decoded, or else from its definition, wherever it is.
@@ -396,6 +406,8 @@ final class DecodingSession: GDecoder {
         }
         return type.displayName
     }
+
+    // MARK: Building a value from its definition
 
     /// Decodes the node that defines a value, from its fields or payload.
     private func decodeDefinition<T: GDecodable>(_ index: Int, _ strategy: Strategy) throws -> T {
@@ -516,6 +528,8 @@ final class DecodingSession: GDecoder {
     /// unpacked collections").
     private static let collectionCodes: [NativeTypeCode] = [.array, .set, .dictionary]
 
+    // MARK: Collections and Foundation values
+
     /// A collection of packable elements stored as a `VAL` with a field per element (its
     /// encoder packs it): read field by field, as a collection of other elements is.
     private func decodeFields<T: GDecodable>(_ index: Int, as _: T.Type) throws -> T {
@@ -562,6 +576,8 @@ final class DecodingSession: GDecoder {
         try B(from: &reader)
     }
 
+    // MARK: Scopes and classes
+
     /// Makes the fields of the node at `index` the current scope; returns the scope around
     /// it, which the caller puts back when the node is decoded.
     private func openScope(_ index: Int, keys: Int) -> Scope? {
@@ -607,6 +623,8 @@ final class DecodingSession: GDecoder {
         guard decodable is T.Type else { throw mismatch(T.self, node, expected: "\(T.self) or a subclass") }
         return resolved
     }
+
+    // MARK: Optionals
 
     private func decode<T>(_ index: Int, with decodeInPlace: InPlaceDecoder) throws -> T {
         try Self.building { try decodeInPlace(self, index, $0) }

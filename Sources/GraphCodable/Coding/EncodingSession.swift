@@ -63,7 +63,7 @@ final class EncodingSession: GEncoder {
         /// How many class instances are open around the node being written.
         var classDepth = 0
         /// The object id of each object met so far, by its address.
-        let objectIDs: ObjectIDTable
+        let objectIDs: ObjectNumbering
         /// Objects met so far, kept alive so that no address is reused.
         var retained: [AnyObject] = []
         /// The object id of each value identity met so far.
@@ -133,7 +133,7 @@ final class EncodingSession: GEncoder {
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
         state = .allocate(capacity: 1)
         state.initialize(to: State(
-            buffer: buffer, objectIDs: ObjectIDTable(bits: writesSortKey ? 4 : 10), opaqueDescriptions: describingValues ? [:] : nil))
+            buffer: buffer, objectIDs: ObjectNumbering(bits: writesSortKey ? 4 : 10), opaqueDescriptions: describingValues ? [:] : nil))
         state.pointee.open = OpenValue(keys: state.pointee.keySequences.makeSequence())
     }
 

@@ -11,7 +11,7 @@ struct ParsedArchive {
     let keys: KeyTable
     let nodes: NodeList
     /// The node index of the definition of each object id.
-    let definitions: ObjectTable<Int>
+    let definitions: ObjectIDMap<Int>
     /// The deepest nesting of `VAL`/`REF` nodes.
     let maximumDepth: Int
     /// The number of `VAL`/`REF` nodes of Foundation's structured types
@@ -30,7 +30,10 @@ struct ParsedArchive {
         types = prelude.types
         keys = prelude.keys
         var builder = NodeList.Builder()
-        (definitions, maximumDepth, foundationValueCount) = try prelude.parseBody(into: &builder, problems: problems)
+        let facts = try prelude.parseBody(into: &builder, problems: problems)
+        definitions = facts.definitions
+        maximumDepth = facts.maximumDepth
+        foundationValueCount = facts.foundationValueCount
         nodes = builder.finish()
     }
 

@@ -97,7 +97,11 @@ struct BodyParser {
 
     /// What the parse of a body finds besides its nodes (``ParsedArchive``'s properties of
     /// the same names).
-    typealias Facts = (definitions: ObjectTable<Int>, maximumDepth: Int, foundationValueCount: Int)
+    struct Facts {
+        let definitions: ObjectIDMap<Int>
+        let maximumDepth: Int
+        let foundationValueCount: Int
+    }
 
     /// Parses the body, which `body` reads from `bytes`: the root node, then the object
     /// definitions written at the top level; the nodes go to `nodes`.
@@ -114,7 +118,7 @@ struct BodyParser {
     private func parse<Sink: NodeSink & ~Copyable>(
         _ body: inout BinaryReadBuffer, _ bytes: UnsafeBufferPointer<UInt8>, into nodes: inout Sink
     ) throws -> Facts {
-        var definitions = ObjectTable<Int>()
+        var definitions = ObjectIDMap<Int>()
         let bodyStart = body.offset
         let bodyLength = body.remainingCount
         let bodyEnd = bodyStart + bodyLength
@@ -244,7 +248,7 @@ struct BodyParser {
         for pointer in earlyPointers where definitions[pointer.objectID] == nil {
             try problems.report(.invalid("strong pointer to object id \(pointer.objectID), which the archive never defines", rule: .identityUndefined, at: Int(pointer.offset)))
         }
-        return (definitions, maximumDepth, foundationValueCount)
+        return Facts(definitions: definitions, maximumDepth: maximumDepth, foundationValueCount: foundationValueCount)
     }
 
     /// Moves `position` past a payload laid out as `payload`, and returns the payload's

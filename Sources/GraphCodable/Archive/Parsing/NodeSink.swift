@@ -1,6 +1,6 @@
 /// Where the body parser puts the nodes it reads, in body order: the list of every node
-/// that a parsed archive keeps (``NodeList/Builder``), or a tally that checks and counts
-/// them and keeps none (``ValidationTally``, validation in one pass).
+/// that a parsed archive keeps (``NodeList/Builder``), or a one-pass validator that checks and counts
+/// them and keeps none (``OnePassValidator``, validation in one pass).
 protocol NodeSink: ~Copyable {
     /// The nodes received so far: the index the next one takes.
     var count: Int { get }
@@ -12,7 +12,7 @@ protocol NodeSink: ~Copyable {
     mutating func receive(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws
 
     /// Ends the fields of the `VAL`/`REF` at `index`: they stop before node `next`, and
-    /// `unkeyedFieldCount` of them are unkeyed; `bytes` are the archive's. A tally checks
+    /// `unkeyedFieldCount` of them are unkeyed; `bytes` are the archive's. A validator checks
     /// then what it kept of the fields.
     mutating func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32, in bytes: UnsafeBufferPointer<UInt8>) throws
 }

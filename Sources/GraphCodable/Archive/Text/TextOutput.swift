@@ -95,7 +95,7 @@ struct TextOutput {
     /// Writes the decimal digits of `value`, at least `minimumDigits` of them (zeros before;
     /// at most 20).
     mutating func write(decimal value: UInt64, minimumDigits: Int = 1) throws {
-        try DecimalDigits.with(value, minimumDigits: minimumDigits) { try write($0) }
+        try IntegerDigits.with(value, minimumDigits: minimumDigits) { try write($0) }
     }
 
     /// Writes the text `description` makes for `value`.

@@ -1,6 +1,6 @@
 extension GraphValidationReport {
-    /// Validates `bytes` under `limits`: in one pass (``ValidationTally``, then
-    /// ``CollectionTally`` for an archive with sets or dictionaries stored node by node) when
+    /// Validates `bytes` under `limits`: in one pass (``OnePassValidator``, then
+    /// ``OnePassCollectionValidator`` for an archive with sets or dictionaries stored node by node) when
     /// that is enough, keeping every node when it is not or when `inOnePass` is false (the
     /// tests' reference).
     init(validating bytes: [UInt8], limits: ArchiveLimits, inOnePass: Bool = true) {
@@ -41,33 +41,33 @@ extension GraphValidationReport {
     /// The report of a valid archive validated in one pass; nil when the pass stopped (a
     /// problem, or a Foundation value).
     init?(validatingInOnePass bytes: [UInt8], limits: ArchiveLimits) {
-        guard let (prelude, tally, facts) = Self.tallied(bytes, limits: limits),
-            (try? prelude.budget.charge(tally.largestCheckCharge)) != nil
+        guard let (prelude, validator, facts) = Self.validatedInOnePass(bytes, limits: limits),
+            (try? prelude.budget.charge(validator.largestCheckCharge)) != nil
         else { return nil }
         problems = []
         byteCount = bytes.count
-        nodeCounts = Self.nodeCounts(tally.kindCounts)
+        nodeCounts = Self.nodeCounts(validator.kindCounts)
         maximumDepth = facts.maximumDepth
         typeCount = prelude.types.count
         keyCount = prelude.keys.keys.count
         objectCount = facts.definitions.count
     }
 
-    /// `bytes` parsed with a ``ValidationTally``, and when it meets a set or dictionary
-    /// stored node by node, parsed again with a ``CollectionTally`` (under the budget as it
+    /// `bytes` parsed with a ``OnePassValidator``, and when it meets a set or dictionary
+    /// stored node by node, parsed again with a ``OnePassCollectionValidator`` (under the budget as it
     /// stood before the first parse); nil when either stops otherwise.
-    private static func tallied(_ bytes: [UInt8], limits: ArchiveLimits) -> (ArchivePrelude, ValidationTally, BodyParser.Facts)? {
+    private static func validatedInOnePass(_ bytes: [UInt8], limits: ArchiveLimits) -> (ArchivePrelude, OnePassValidator, BodyParser.Facts)? {
         guard let prelude = try? ArchivePrelude(bytes: bytes, limits: limits, problems: nil) else { return nil }
         let remainingBeforeBody = prelude.budget.remaining
-        var tally = ValidationTally(prelude)
+        var validator = OnePassValidator(prelude)
         do {
-            let facts = try prelude.parseBody(into: &tally, problems: nil)
-            return (prelude, tally, facts)
-        } catch ValidationTally.Stop.collection {
+            let facts = try prelude.parseBody(into: &validator, problems: nil)
+            return (prelude, validator, facts)
+        } catch OnePassValidator.Stop.collection {
             let prelude = prelude.withBudget(remaining: remainingBeforeBody)
-            var collections = CollectionTally(prelude)
+            var collections = OnePassCollectionValidator(prelude)
             guard let facts = try? prelude.parseBody(into: &collections, problems: nil) else { return nil }
-            return (prelude, collections.tally, facts)
+            return (prelude, collections.validator, facts)
         } catch {
             return nil
         }

@@ -94,7 +94,7 @@ import Testing
         #expect(renumbered != original)
         #expect(try GraphDecoder().decode(Model.self, from: renumbered) == Self.cyclicModel())
 
-        var table = ObjectTable<Int>()
+        var table = ObjectIDMap<Int>()
         let inserted = [1, 2, 99, 100, 5_000_000, .max].map { (id: UInt32) in table.insert(Int(id), for: id, denseLimit: 100) }
         let again = [table.insert(0, for: 99, denseLimit: 100), table.insert(0, for: .max, denseLimit: 100)]
         #expect(inserted.allSatisfy { $0 } && again == [false, false])

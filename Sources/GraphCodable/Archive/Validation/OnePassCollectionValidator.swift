@@ -1,8 +1,8 @@
 /// Validation in one pass of an archive that holds sets or dictionaries stored node by
-/// node: a ``ValidationTally`` that also keeps the compared fields of each such collection
+/// node: a ``OnePassValidator`` that also keeps the compared fields of each such collection
 /// (its elements, or its keys) while it is open, and checks them as it ends. It stops, as
-/// the tally does, at the first problem or at a Foundation value.
-struct CollectionTally: NodeSink {
+/// the validator does, at the first problem or at a Foundation value.
+struct OnePassCollectionValidator: NodeSink {
     /// A set or dictionary stored node by node whose fields are being received.
     private struct OpenCollection {
         /// Its node's index and offset.
@@ -21,7 +21,7 @@ struct CollectionTally: NodeSink {
     }
 
     /// What checks and counts every node.
-    private(set) var tally: ValidationTally
+    private(set) var validator: OnePassValidator
     /// The `VAL`/`REF` nodes open.
     private var depth = 0
     /// The innermost collection open (``OpenCollection/none`` when none is), whose fields'
@@ -37,11 +37,11 @@ struct CollectionTally: NodeSink {
     private var payloads: [Range<Int>] = []
 
     init(_ prelude: ArchivePrelude) {
-        tally = ValidationTally(prelude)
+        validator = OnePassValidator(prelude)
     }
 
-    var count: Int { tally.count }
-    var capacity: Int { tally.capacity }
+    var count: Int { validator.count }
+    var capacity: Int { validator.capacity }
 
     func reserveCapacity(_ capacity: Int) {}
 
@@ -52,7 +52,7 @@ struct CollectionTally: NodeSink {
             if node.kind == .val { try open(node) }
             depth += 1
         }
-        try tally.check(node, in: bytes)
+        try validator.check(node, in: bytes)
     }
 
     @inline(__always)
@@ -61,7 +61,7 @@ struct CollectionTally: NodeSink {
         guard index == innermost.index else { return }
         let collection = innermost
         innermost = enclosing.removeLast()
-        try tally.checkUnique(
+        try validator.checkUnique(
             compared[collection.start ..< comparedCount], of: collection.check, at: collection.offset, in: bytes, payloads: &payloads)
         comparedCount = collection.start
     }
@@ -69,12 +69,12 @@ struct CollectionTally: NodeSink {
     /// Begins the fields of the `VAL` `node`: kept as they come for a set or dictionary
     /// stored node by node.
     private mutating func open(_ node: ArchiveNode) throws {
-        let check = tally.contents[node.typeReference]
-        if case .foundationValue = check { throw ValidationTally.Stop.foundationValue }
+        let check = validator.contents[node.typeReference]
+        if case .foundationValue = check { throw OnePassValidator.Stop.foundationValue }
         guard let stride = check.comparedFieldStride else { return }
         enclosing.append(innermost)
         innermost = OpenCollection(
-            index: tally.count, offset: node.offset, check: check, stride: stride, fieldDepth: depth + 1, start: comparedCount)
+            index: validator.count, offset: node.offset, check: check, stride: stride, fieldDepth: depth + 1, start: comparedCount)
     }
 
     /// Keeps `node`, an unkeyed field of the innermost collection, when it is compared.

@@ -1,5 +1,5 @@
 /// Integers written as decimal digits straight into UTF-8 text, without making a string.
-enum DecimalDigits {
+enum IntegerDigits {
     /// Calls `body` with the decimal digits of `value`, at least `minimumDigits` of them
     /// (zeros before; at most 20), composed on the stack.
     @inline(__always)
@@ -21,7 +21,7 @@ enum DecimalDigits {
 extension Array where Element == UInt8 {
     /// Appends the decimal digits of `value`.
     mutating func appendDecimal(_ value: UInt64) {
-        DecimalDigits.with(value) { append(contentsOf: $0) }
+        IntegerDigits.with(value) { append(contentsOf: $0) }
     }
 
     /// Appends the decimal digits of `value`, after a minus when it is negative.

@@ -4,7 +4,7 @@
 /// Writers number objects 1, 2, 3… so values are kept in an array indexed by id; an id
 /// beyond a bound the caller gives (which only a crafted archive has) goes to a dictionary
 /// instead, so that the array stays in proportion to what the archive holds.
-struct ObjectTable<Value> {
+struct ObjectIDMap<Value> {
     private var dense: [Value?] = []
     private var sparse: [UInt32: Value] = [:]
     /// The number of ids with a value.

@@ -3,14 +3,14 @@
 ///
 /// It answers for a valid archive whose checks need no node but the one at hand. It stops
 /// with an error at the first problem, or at a `VAL` whose fields are checked together: a
-/// set or dictionary stored node by node, which a ``CollectionTally`` checks in one pass
+/// set or dictionary stored node by node, which a ``OnePassCollectionValidator`` checks in one pass
 /// too (keeping what it compares costs every other archive a few percent, so it is tried
 /// second), or a Foundation value, whose check reads it with its Foundation type from the
 /// nodes kept. Validation then parses the archive again, keeping its nodes when it must,
 /// to report every problem with its path: such an archive costs one more parse, up to
 /// that node.
-struct ValidationTally: NodeSink {
-    /// What stops the tally: a `VAL` whose check needs the nodes kept, or its compared
+struct OnePassValidator: NodeSink {
+    /// What stops the validator: a `VAL` whose check needs the nodes kept, or its compared
     /// fields.
     enum Stop: Error {
         case foundationValue, collection
@@ -78,9 +78,9 @@ struct ValidationTally: NodeSink {
 
     /// The nodes received of each kind, by raw value.
     var kindCounts: [Int] {
-        var tally = self
-        tally.emptyLanes()
-        return tally.counts
+        var validator = self
+        validator.emptyLanes()
+        return validator.counts
     }
 
     private mutating func emptyLanes() {

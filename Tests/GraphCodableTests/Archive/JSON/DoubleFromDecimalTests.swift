@@ -3,9 +3,9 @@ import Testing
 
 /// Decimal numbers read with integer arithmetic give exactly the `Double` that Swift's
 /// correctly rounded reader gives, on every kind of text the fast path takes or leaves.
-@Suite struct DecimalNumberTests {
+@Suite struct DoubleFromDecimalTests {
     static func read(_ text: String) -> Double? {
-        Array(text.utf8).withUnsafeBufferPointer { DecimalNumber.nearestDouble($0) }
+        Array(text.utf8).withUnsafeBufferPointer { DoubleFromDecimal.nearestDouble($0) }
     }
 
     static func expectSame(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {

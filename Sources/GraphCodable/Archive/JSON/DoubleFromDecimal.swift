@@ -4,7 +4,7 @@
 /// integer quotient and remainder, which round to 53 bits exactly as the number would. Other
 /// numbers are left to the C library's correctly rounded `strtod`, which costs some ten times
 /// as much for numbers of 17 digits, those that print most `Double`s.
-enum DecimalNumber {
+enum DoubleFromDecimal {
     /// The powers of ten that fit 64 bits.
     private static let powersOfTen: [UInt64] = (0 ... 19).map { exponent in (0 ..< exponent).reduce(1) { power, _ in power * 10 } }
 

@@ -6,7 +6,7 @@
 /// identities, each hashed with SipHash and copied through value witnesses, was near half
 /// of encoding a large graph.) The session keeps the objects alive, so an address stays
 /// theirs for the whole encoding.
-final class ObjectIDTable {
+final class ObjectNumbering {
     private struct Slot {
         /// The object's address; 0 marks an empty slot (no object lives at 0).
         var address: UInt
