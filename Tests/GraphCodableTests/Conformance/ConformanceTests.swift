@@ -92,24 +92,7 @@ import Testing
         guard case .invalid(let rule, let offset) = file.expectation else { return }
         let problem = GraphDecoder().validate(file.bytes).problems.first
         #expect(problem?.rule == rule && problem?.byteOffset == offset, "validation: \(String(describing: problem))")
-        #expect(Self.refusal { try file.decode(file.bytes) } == Refusal(rule: rule, offset: offset), "decoding")
-        #expect(Self.refusal { _ = try GraphArchive(bytes: file.bytes) } == Refusal(rule: rule, offset: offset), "model")
-    }
-
-    struct Refusal: Equatable, CustomStringConvertible {
-        var rule: FormatRule?
-        var offset: Int?
-        var description: String { "\(rule?.rawValue ?? "no rule") at \(offset.map(String.init) ?? "no offset")" }
-    }
-
-    static func refusal(_ body: () throws -> Void) -> Refusal? {
-        do {
-            try body()
-            return nil
-        } catch let error as GCodableError {
-            return Refusal(rule: error.context.rule, offset: error.context.byteOffset)
-        } catch {
-            return Refusal()
-        }
+        #expect(Refusal.of { try file.decode(file.bytes) } == Refusal(rule: rule, offset: offset), "decoding")
+        #expect(Refusal.of { _ = try GraphArchive(bytes: file.bytes) } == Refusal(rule: rule, offset: offset), "model")
     }
 }

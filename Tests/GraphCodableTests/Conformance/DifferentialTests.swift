@@ -20,7 +20,7 @@ import Testing
     /// What a reader made of an archive.
     enum Outcome: Equatable, CustomStringConvertible {
         case accepted
-        case refused(ConformanceTests.Refusal)
+        case refused(Refusal)
 
         var description: String {
             switch self {

@@ -62,7 +62,7 @@ enum InvalidCorpus {
 
     static func tables() -> [CorpusFile] {
         let entries = body + 3 + 1
-        let named = [1, 0] + ValidCorpus.string("A")
+        let named = [1, 0] + RawArchive.string("A")
         var doubling: [[UInt8]] = [[18, 10, 10]]
         for index in 0 ..< 7 { doubling.append([18, 64 + UInt8(index), 64 + UInt8(index)]) }
         var extra = withTables([]).bytes + [0]
@@ -70,9 +70,9 @@ enum InvalidCorpus {
         let keysStart = body + 3 + 1 + 1
         return [
             .invalid("types-kind", withTables([[3]]).bytes, .typesKind, at: entries, as: Int.self),
-            .invalid("types-version", withTables([[1, 0x80, 0x80, 0x80, 0x80, 0x10] + ValidCorpus.string("A") + [0]]).bytes,
+            .invalid("types-version", withTables([[1, 0x80, 0x80, 0x80, 0x80, 0x10] + RawArchive.string("A") + [0]]).bytes,
                      .typesVersion, at: entries + 1, as: Int.self),
-            .invalid("types-value-mangled-name", withTables([named + ValidCorpus.string("m")]).bytes,
+            .invalid("types-value-mangled-name", withTables([named + RawArchive.string("m")]).bytes,
                      .typesValueMangledName, at: entries + named.count, as: Int.self),
             .invalid("types-component-later", withTables([[16, 0x41], [16, 10]]).bytes, .typesComponent, at: entries + 1, as: Int.self),
             .invalid("types-component-reserved", withTables([[16, 30]]).bytes, .typesComponent, at: entries + 1, as: Int.self),
@@ -92,7 +92,7 @@ enum InvalidCorpus {
     }
 
     static func nodes() -> [CorpusFile] {
-        let value: [[UInt8]] = [[1, 0] + ValidCorpus.string("A") + [0]]
+        let value: [[UInt8]] = [[1, 0] + RawArchive.string("A") + [0]]
         let one: [UInt8] = [0x23, 0x0A, 0x02]
         return [
             .invalid("node-tag-kind", RawArchive(body: [0x08]).bytes, .nodeTag, at: body, as: Int.self),
@@ -123,22 +123,20 @@ enum InvalidCorpus {
         ]
     }
 
-    static func bits(_ number: Double) -> [UInt8] { withUnsafeBytes(of: number.bitPattern.littleEndian) { Array($0) } }
-
     static func payloads() -> [CorpusFile] {
         let payload = body + 2
-        let nans: [UInt8] = [0x91, 0x4E] + Array(repeating: bits(.nan), count: 10_001).joined()
-        let rounded = ValidCorpus.string("1" + String(repeating: "2", count: 45))
+        let nans: [UInt8] = [0x91, 0x4E] + Array(repeating: RawArchive.bits(.nan), count: 10_001).joined()
+        let rounded = RawArchive.string("1" + String(repeating: "2", count: 45))
         return [
             .invalid("bool-byte", RawArchive(body: [0x23, 0x01, 0x02]).bytes, .boolByte, at: payload, as: Bool.self),
             .invalid("integer-range", RawArchive(body: [0x23, 0x03, 0x80, 0x80, 0x04]).bytes, .integerRange, at: payload, as: Int16.self),
             .invalid("character-cluster", RawArchive(body: [0x23, 0x10, 0x02, 0x61, 0x62]).bytes, .characterCluster, at: payload,
                      as: Character.self),
             // Two clusters under Unicode 16.0 (a later version joins them).
-            .invalid("character-cluster-khmer", RawArchive(body: [0x23, 0x10] + ValidCorpus.string("\u{1780}\u{17D2}\u{1780}")).bytes,
+            .invalid("character-cluster-khmer", RawArchive(body: [0x23, 0x10] + RawArchive.string("\u{1780}\u{17D2}\u{1780}")).bytes,
                      .characterCluster, at: payload, as: Character.self),
             .invalid("url-empty", RawArchive(body: [0x23, 0x14, 0x00, 0x00]).bytes, .urlEmpty, at: payload, as: URL.self),
-            .invalid("decimal-text-grammar", RawArchive(body: [0x23, 0x15] + ValidCorpus.string("1.2.3")).bytes, .decimalText,
+            .invalid("decimal-text-grammar", RawArchive(body: [0x23, 0x15] + RawArchive.string("1.2.3")).bytes, .decimalText,
                      at: payload, as: Decimal.self),
             .invalid("decimal-text-rounded", RawArchive(body: [0x23, 0x15] + rounded).bytes, .decimalText, at: payload, as: Decimal.self),
             .invalid("optional-byte", RawArchive(types: [[19, 10]], body: [0x23, 0x40, 0x02]).bytes, .optionalByte, at: payload,
@@ -148,18 +146,18 @@ enum InvalidCorpus {
             .invalid("set-duplicate-equivalent-strings", RawArchive(body: [0x21, 41, 0x23, 0x0F, 0x02, 0xC3, 0xA9, 0x23, 0x0F, 0x03,
                                                                           0x65, 0xCC, 0x81, 0x00]).bytes,
                      .setDuplicate, at: body, as: Set<String>.self),
-            .invalid("dictionary-duplicate-zeros", RawArchive(types: [[18, 13, 10]], body: [0x23, 0x40, 0x02] + bits(0.0) + [0x02]
-                                                                + bits(-0.0) + [0x04]).bytes,
+            .invalid("dictionary-duplicate-zeros", RawArchive(types: [[18, 13, 10]], body: [0x23, 0x40, 0x02] + RawArchive.bits(0.0) + [0x02]
+                                                                + RawArchive.bits(-0.0) + [0x04]).bytes,
                      .dictionaryDuplicate, at: payload, as: [Double: Int].self),
             .invalid("set-self-unequal", RawArchive(types: [[17, 13]], body: [0x23, 0x40] + nans).bytes, .setSelfUnequal, at: payload,
                      as: Set<Double>.self),
             .invalid("range-order", RawArchive(types: [[20, 10]], body: [0x23, 0x40, 0x06, 0x02]).bytes, .rangeOrder, at: payload,
                      as: Range<Int>.self),
-            .invalid("range-order-decimal-nan", RawArchive(types: [[20, 21]], body: [0x23, 0x40] + ValidCorpus.string("1")
-                                                              + ValidCorpus.string("NaN")).bytes,
+            .invalid("range-order-decimal-nan", RawArchive(types: [[20, 21]], body: [0x23, 0x40] + RawArchive.string("1")
+                                                              + RawArchive.string("NaN")).bytes,
                      .rangeOrder, at: payload, as: Range<Decimal>.self),
-            .invalid("set-duplicate-decimal-nan", RawArchive(types: [[17, 21]], body: [0x23, 0x40, 0x02] + ValidCorpus.string("NaN")
-                                                                + ValidCorpus.string("NaN")).bytes,
+            .invalid("set-duplicate-decimal-nan", RawArchive(types: [[17, 21]], body: [0x23, 0x40, 0x02] + RawArchive.string("NaN")
+                                                                + RawArchive.string("NaN")).bytes,
                      .setDuplicate, at: payload, as: Set<Decimal>.self),
         ]
     }
@@ -168,7 +166,7 @@ enum InvalidCorpus {
     /// the document's reporting order (the rule reported is the one it names).
     static func order() -> [CorpusFile] {
         let badBool: [UInt8] = [0x23, 0x01, 0x02]
-        let martian = [0x21, 47, 0x23, 0x0F] + ValidCorpus.string("Mars Olympus") + [0x00]
+        let martian = [0x21, 47, 0x23, 0x0F] + RawArchive.string("Mars Olympus") + [0x00]
         return [
             // The body's structure before any payload's contents: an invalid tag at 45 is
             // reported before the invalid UTF-8 at 42.
@@ -202,8 +200,8 @@ enum InvalidCorpus {
     }
 
     /// A keyed field of a Foundation value: key id `key`, a `String` or `Double`.
-    static func field(_ key: UInt8, _ text: String) -> [UInt8] { [0x33, key, 0x0F] + ValidCorpus.string(text) }
-    static func field(_ key: UInt8, _ number: Double) -> [UInt8] { [0x33, key, 0x0D] + bits(number) }
+    static func field(_ key: UInt8, _ text: String) -> [UInt8] { [0x33, key, 0x0F] + RawArchive.string(text) }
+    static func field(_ key: UInt8, _ number: Double) -> [UInt8] { [0x33, key, 0x0D] + RawArchive.bits(number) }
 
     /// Foundation values that Foundation cannot make: each is reported at its `VAL`, or at
     /// the field of the wrong type.
@@ -217,15 +215,15 @@ enum InvalidCorpus {
                      at: body + 2, as: IndexPath.self),
             .invalid("date-components-fields", RawArchive(keys: ["year"], body: minimum).bytes, .dateComponentsFields, at: body,
                      as: DateComponents.self),
-            .invalid("time-zone-identifier", RawArchive(body: [0x21, 47, 0x23, 0x0F] + ValidCorpus.string("Mars Olympus") + [0x00]).bytes,
+            .invalid("time-zone-identifier", RawArchive(body: [0x21, 47, 0x23, 0x0F] + RawArchive.string("Mars Olympus") + [0x00]).bytes,
                      .timeZoneIdentifier, at: body, as: TimeZone.self),
-            .invalid("time-zone-fixed-offset", RawArchive(keys: ["secondsFromGMT"], body: [0x21, 47, 0x23, 0x0F] + ValidCorpus.string("GMT+0100")
+            .invalid("time-zone-fixed-offset", RawArchive(keys: ["secondsFromGMT"], body: [0x21, 47, 0x23, 0x0F] + RawArchive.string("GMT+0100")
                                                            + [0x33, 0x01, 0x0A, 0x9A, 0x39, 0x00]).bytes,
                      .timeZoneIdentifier, at: body, as: TimeZone.self),
-            .invalid("locale-identifier-keyword-twice", RawArchive(body: [0x21, 48, 0x23, 0x0F] + ValidCorpus.string("en_US@fw=mon;fw=sun")
+            .invalid("locale-identifier-keyword-twice", RawArchive(body: [0x21, 48, 0x23, 0x0F] + RawArchive.string("en_US@fw=mon;fw=sun")
                                                                     + [0x00]).bytes,
                      .localeIdentifier, at: body, as: Locale.self),
-            .invalid("locale-identifier", RawArchive(body: [0x21, 48, 0x23, 0x0F] + ValidCorpus.string("en_US@calendar=mayan") + [0x00]).bytes,
+            .invalid("locale-identifier", RawArchive(body: [0x21, 48, 0x23, 0x0F] + RawArchive.string("en_US@calendar=mayan") + [0x00]).bytes,
                      .localeIdentifier, at: body, as: Locale.self),
             .invalid("character-set-bitmap", RawArchive(body: [0x21, 49, 0x23, 0x11, 0x03, 0x01, 0x02, 0x03, 0x00]).bytes,
                      .characterSetBitmap, at: body, as: CharacterSet.self),
@@ -244,10 +242,10 @@ enum InvalidCorpus {
             // A nested Foundation value of another code than its field's, though its own fields
             // would read as the field's type: reported at the nested value.
             .invalid("calendar-locale-code", RawArchive(keys: ["identifier", "locale"], body: [0x21, 53] + field(1, "gregorian")
-                                                         + [0x31, 0x02, 49, 0x23, 0x0F] + ValidCorpus.string("en") + [0x00, 0x00]).bytes,
+                                                         + [0x31, 0x02, 49, 0x23, 0x0F] + RawArchive.string("en") + [0x00, 0x00]).bytes,
                      .calendarFields, at: body + 15, as: Calendar.self),
             .invalid("date-components-time-zone-code", RawArchive(keys: ["timeZone"], body: [0x21, 46, 0x31, 0x01, 49, 0x23, 0x0F]
-                                                                   + ValidCorpus.string("UTC") + [0x00, 0x00]).bytes,
+                                                                   + RawArchive.string("UTC") + [0x00, 0x00]).bytes,
                      .dateComponentsFields, at: body + 2, as: DateComponents.self),
             .invalid("person-name-fields", RawArchive(keys: ["phoneticRepresentation", "givenName"], body: [0x21, 50, 0x31, 0x01, 50,
                                                       0x31, 0x01, 50, 0x33, 0x02, 0x0F, 0x01, 0x61, 0x00, 0x00, 0x00]).bytes,

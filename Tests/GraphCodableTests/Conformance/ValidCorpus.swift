@@ -230,7 +230,7 @@ enum ValidCorpus {
     /// A valid file of a Foundation value of `code` holding one unkeyed string, `identifier`,
     /// which this platform does not know: typed decoding refuses it, and names no rule.
     static func unknownHere<T: GDecodable & Sendable>(_ name: String, code: UInt8, _ identifier: String, as _: T.Type) -> CorpusFile {
-        CorpusFile(name: name, bytes: RawArchive(body: [0x21, code, 0x23, 0x0F] + string(identifier) + [0x00]).bytes, expectation: .valid) { bytes in
+        CorpusFile(name: name, bytes: RawArchive(body: [0x21, code, 0x23, 0x0F] + RawArchive.string(identifier) + [0x00]).bytes, expectation: .valid) { bytes in
             do {
                 _ = try GraphDecoder().decode(T.self, from: bytes)
             } catch let error as GCodableError where error.context.rule == nil {
@@ -238,20 +238,6 @@ enum ValidCorpus {
             }
             throw CorpusMismatch(description: "\(name) decoded, or was refused naming a rule")
         }
-    }
-
-    /// Data as the format writes it: its count, then its bytes.
-    static func data(_ bytes: [UInt8]) -> [UInt8] {
-        var buffer = BinaryWriteBuffer()
-        buffer.writeCount(bytes.count)
-        return buffer.bytes + bytes
-    }
-
-    /// A string as the format writes it: its UTF-8 count, then its bytes.
-    static func string(_ text: String) -> [UInt8] {
-        var buffer = BinaryWriteBuffer()
-        buffer.writeString(text)
-        return buffer.bytes
     }
 
     /// Forms other writers may use, made by hand.
@@ -267,14 +253,14 @@ enum ValidCorpus {
             .valid("form-root-pointer", RawArchive(body: [0x46, 0x01] + [0x63, 0x0F, 0x01, 0x01, 0x61]).bytes, as: "a"),
             // A key that repeats in one value: its fields read in turn.
             .valid("form-repeated-key", RawArchive(
-                types: [[1, 0] + string("GraphCodableTests.ValidCorpus.Reading") + [0], [16, 13]], keys: ["label", "values"],
+                types: [[1, 0] + RawArchive.string("GraphCodableTests.ValidCorpus.Reading") + [0], [16, 13]], keys: ["label", "values"],
                 body: [0x21, 0x40] + [0x33, 0x01, 0x0F, 0x01, 0x61]
                     + [0x33, 0x02, 0x41, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x3F]
                     + [0x33, 0x01, 0x0F, 0x01, 0x62] + [0x00]).bytes,
                 as: Reading(label: "a", values: [1])),
             largestLayout(),
             // A plane that holds nothing: writers write none, readers accept it.
-            .valid("form-character-set-empty-plane", RawArchive(body: [0x21, 49, 0x23, 0x11] + data([UInt8](repeating: 0, count: 8192) + [1]
+            .valid("form-character-set-empty-plane", RawArchive(body: [0x21, 49, 0x23, 0x11] + RawArchive.data([UInt8](repeating: 0, count: 8192) + [1]
                                                                      + [UInt8](repeating: 0, count: 8192)) + [0x00]).bytes,
                    as: CharacterSet()),
             // Well formed, and unknown to this platform's Foundation: valid, and not decoded here.
@@ -283,7 +269,7 @@ enum ValidCorpus {
             // Elements of three types, each 1: different types are never equal. No Swift
             // set reads it; readers without types do.
             CorpusFile(name: "form-set-of-three-types", bytes: RawArchive(body: [0x21, 41] + one + [0x23, 0x1A, 1] + Array(repeating: 0, count: 15)
-                                                                         + [0x23, 0x0D] + InvalidCorpus.bits(1.0) + [0x00]).bytes,
+                                                                         + [0x23, 0x0D] + RawArchive.bits(1.0) + [0x00]).bytes,
                        expectation: .valid) { bytes in _ = try GraphArchive(bytes: bytes) },
             .valid("form-unchecksummed-v2", RawArchive(body: [0x23, 0x0A] + [7, 0, 0, 0, 0, 0, 0, 0],
                                                         internalVersion: 2, checksummed: false).bytes, as: 7),

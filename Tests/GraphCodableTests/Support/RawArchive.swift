@@ -48,4 +48,21 @@ struct RawArchive {
         withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange(8 ..< 16, with: $0) }
         return bytes
     }
+
+    /// A string as the format writes it: its UTF-8 count, then its bytes.
+    static func string(_ text: String) -> [UInt8] {
+        var buffer = BinaryWriteBuffer()
+        buffer.writeString(text)
+        return buffer.bytes
+    }
+
+    /// Data as the format writes it: its count, then its bytes.
+    static func data(_ bytes: [UInt8]) -> [UInt8] {
+        var buffer = BinaryWriteBuffer()
+        buffer.writeCount(bytes.count)
+        return buffer.bytes + bytes
+    }
+
+    /// A `Double` as the format writes it: its bit pattern, little-endian.
+    static func bits(_ number: Double) -> [UInt8] { withUnsafeBytes(of: number.bitPattern.littleEndian) { Array($0) } }
 }

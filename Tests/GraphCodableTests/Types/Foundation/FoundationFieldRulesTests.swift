@@ -10,11 +10,11 @@ import Testing
     static let keys = ["identifier", "locale", "timeZone", "firstWeekday", "minimumDaysInFirstWeek", "extra", "year"]
     static let body = RawArchive.bodyStart
 
-    static func string(_ key: UInt8, _ text: String) -> [UInt8] { [0x33, key, 0x0F] + ValidCorpus.string(text) }
+    static func string(_ key: UInt8, _ text: String) -> [UInt8] { [0x33, key, 0x0F] + RawArchive.string(text) }
     static func int(_ key: UInt8, _ number: UInt8) -> [UInt8] { [0x33, key, 0x0A, number << 1] }
     /// A nested Foundation value of code `code` holding one unkeyed string.
     static func nested(_ key: UInt8, code: UInt8, _ text: String) -> [UInt8] {
-        [0x31, key, code, 0x23, 0x0F] + ValidCorpus.string(text) + [0x00]
+        [0x31, key, code, 0x23, 0x0F] + RawArchive.string(text) + [0x00]
     }
 
     /// A Calendar's `VAL` with `fields` between its identifier and its week fields.
@@ -27,11 +27,11 @@ import Testing
     /// The rule and offset of the first problem, the same from validation and the model,
     /// and from typed decoding unless `read` is false (a problem in a field the type does not
     /// read, which typed decoding does not look at).
-    static func refusal(_ bytes: [UInt8], read: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) -> ConformanceTests.Refusal? {
+    static func refusal(_ bytes: [UInt8], read: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) -> Refusal? {
         let problem = GraphDecoder().validate(bytes).problems.first
-        let validation = problem.map { ConformanceTests.Refusal(rule: $0.rule, offset: $0.byteOffset) }
-        let decoding = ConformanceTests.refusal { _ = try GraphDecoder().decode(Calendar.self, from: bytes) }
-        let model = ConformanceTests.refusal { _ = try GraphArchive(bytes: bytes) }
+        let validation = problem.map { Refusal(rule: $0.rule, offset: $0.byteOffset) }
+        let decoding = Refusal.of { _ = try GraphDecoder().decode(Calendar.self, from: bytes) }
+        let model = Refusal.of { _ = try GraphArchive(bytes: bytes) }
         #expect(validation == model && decoding == (read ? validation : nil),
                 "\(String(describing: validation)), \(String(describing: decoding)), \(String(describing: model))", sourceLocation: sourceLocation)
         return validation
@@ -80,7 +80,7 @@ import Testing
     @Test func aPointerFieldReadsAsTheValueItPointsTo() throws {
         // The time zone is object 1, defined after the root.
         let bytes = RawArchive(keys: Self.keys, body: [0x21, 53] + Self.string(1, "gregorian") + [0x56, 3, 0x01] + Self.int(4, 1)
-                               + Self.int(5, 4) + [0x00] + [0x61, 47, 0x01, 0x23, 0x0F] + ValidCorpus.string("UTC") + [0x00]).bytes
+                               + Self.int(5, 4) + [0x00] + [0x61, 47, 0x01, 0x23, 0x0F] + RawArchive.string("UTC") + [0x00]).bytes
         #expect(GraphDecoder().validate(bytes).isValid, "\(GraphDecoder().validate(bytes))")
         #expect(try GraphDecoder().decode(Calendar.self, from: bytes).timeZone == TimeZone(identifier: "UTC"))
     }
@@ -101,13 +101,13 @@ import Testing
         let bytes = RawArchive(keys: ["phoneticRepresentation"], body: body).bytes
         let problem = GraphDecoder().validate(bytes).problems.first
         #expect(problem?.rule == .personNameFields && problem?.byteOffset == Self.body + 5, "\(String(describing: problem))")
-        #expect(ConformanceTests.refusal { _ = try GraphDecoder().decode(PersonNameComponents.self, from: bytes) }
+        #expect(Refusal.of { _ = try GraphDecoder().decode(PersonNameComponents.self, from: bytes) }
                 == .init(rule: .personNameFields, offset: Self.body + 5))
     }
 
     /// A system locale's identifier follows the syntax too.
     @Test func aSystemLocalesIdentifierIsWellFormed() {
-        let bytes = RawArchive(keys: ["current"], body: [0x21, 48, 0x23, 0x0F] + ValidCorpus.string("a b") + Self.string(1, "current") + [0x00]).bytes
+        let bytes = RawArchive(keys: ["current"], body: [0x21, 48, 0x23, 0x0F] + RawArchive.string("a b") + Self.string(1, "current") + [0x00]).bytes
         let problem = GraphDecoder().validate(bytes).problems.first
         #expect(problem?.rule == .localeIdentifier && problem?.byteOffset == Self.body)
     }

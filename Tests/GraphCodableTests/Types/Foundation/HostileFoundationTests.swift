@@ -98,7 +98,7 @@ import Testing
     /// Foundation's parser reads a prefix of the text and ignores the rest.
     @Test func decimalTextMustBeADecimalWhole() throws {
         for text in ["1.2.3", "e5", "-", "0x10", "1_000", "", "1.", ".5", "1e", "+1", " 1"] {
-            Self.expectRefused(Decimal.self, RawArchive(body: [0x23, 0x15] + ValidCorpus.string(text)).bytes)
+            Self.expectRefused(Decimal.self, RawArchive(body: [0x23, 0x15] + RawArchive.string(text)).bytes)
         }
     }
 }
