@@ -30,20 +30,20 @@ import Testing
     @Test func equalArchivesInAnyOrder() throws {
         // The strings' edge cases but the megabyte one, which the round-trip tests take.
         let strings = ValueSource(edgeCases: Sources.strings.edgeCases().filter { $0.utf8.count < 100 }, random: Sources.strings.random)
-        try check(Sources.sets(of: strings), seed: 1) { UnorderedDiffTests.reordered($0) }
-        try check(Sources.sets(of: Sources.integers(Int.self)), seed: 2) { UnorderedDiffTests.reordered($0) }
-        try check(Sources.sets(of: Sources.integers(UInt16.self)), seed: 3) { UnorderedDiffTests.reordered($0) }
-        try check(Sources.dictionaries(strings, Sources.doubles), seed: 4) { UnorderedDiffTests.reordered($0) }
-        try check(Sources.dictionaries(Sources.doubles, strings), seed: 5) { UnorderedDiffTests.reordered($0) }
-        try check(Sources.dictionaries(Sources.integers(Int.self), Sources.doubles), seed: 6) { UnorderedDiffTests.reordered($0) }
-        try check(Sources.dictionaries(Sources.dates, Sources.arrays(of: strings)), seed: 7) { UnorderedDiffTests.reordered($0) }
-        try check(Sources.sets(of: Sources.sets(of: strings)), seed: 8) { UnorderedDiffTests.reordered(Set($0.map(UnorderedDiffTests.reordered))) }
+        try check(Sources.sets(of: strings), seed: 1) { Reordered.of($0) }
+        try check(Sources.sets(of: Sources.integers(Int.self)), seed: 2) { Reordered.of($0) }
+        try check(Sources.sets(of: Sources.integers(UInt16.self)), seed: 3) { Reordered.of($0) }
+        try check(Sources.dictionaries(strings, Sources.doubles), seed: 4) { Reordered.of($0) }
+        try check(Sources.dictionaries(Sources.doubles, strings), seed: 5) { Reordered.of($0) }
+        try check(Sources.dictionaries(Sources.integers(Int.self), Sources.doubles), seed: 6) { Reordered.of($0) }
+        try check(Sources.dictionaries(Sources.dates, Sources.arrays(of: strings)), seed: 7) { Reordered.of($0) }
+        try check(Sources.sets(of: Sources.sets(of: strings)), seed: 8) { Reordered.of(Set($0.map(Reordered.of))) }
         try check(Sources.dictionaries(strings, Sources.sets(of: Sources.integers(Int.self))), seed: 9) {
-            UnorderedDiffTests.reordered($0.mapValues(UnorderedDiffTests.reordered))
+            Reordered.of($0.mapValues(Reordered.of))
         }
         let coordinates = ValueSource { Coordinate(x: .random(in: -3 ... 3, using: &$0), y: .random(in: -3 ... 3, using: &$0)) }
         let byCoordinate = Sources.dictionaries(coordinates, Sources.sets(of: strings))
-        try check(byCoordinate, seed: 10) { UnorderedDiffTests.reordered($0.mapValues(UnorderedDiffTests.reordered)) }
+        try check(byCoordinate, seed: 10) { Reordered.of($0.mapValues(Reordered.of)) }
     }
 
     /// Elements are ordered by their archived bytes: strings by their length's varint, then
@@ -64,7 +64,7 @@ import Testing
     @Test func objectsOrderByTheirOwnFields() throws {
         let tags = ["b", "c", "a"].map { determinism_probe.Tag(name: $0, weight: 1) }
         for tag in tags { tag.related = Set(tags) }
-        let bytes = try GraphEncoder(.deterministic).encode(UnorderedDiffTests.reordered(Set(tags))) as Bytes
+        let bytes = try GraphEncoder(.deterministic).encode(Reordered.of(Set(tags))) as Bytes
         let dump = try GraphArchive(bytes: bytes).dump()
         let names = ["\"a\"", "\"b\"", "\"c\""].map { dump.range(of: $0)?.lowerBound }
         #expect(names.allSatisfy { $0 != nil } && names == names.sorted { $0! < $1! }, "\(dump)")
@@ -94,7 +94,7 @@ import Testing
         let start = ContinuousClock.now
         let bytes = try GraphEncoder(.deterministic).encode(chain) as Bytes
         #expect(ContinuousClock.now - start < .seconds(10), "sorting nested sets again at every meeting takes 2^15 steps")
-        #expect(try GraphEncoder(.deterministic).encode(UnorderedDiffTests.reordered(chain)) as Bytes == bytes)
+        #expect(try GraphEncoder(.deterministic).encode(Reordered.of(chain)) as Bytes == bytes)
         #expect(try GraphDecoder().decode(Set<Node>.self, from: bytes) == chain)
     }
 

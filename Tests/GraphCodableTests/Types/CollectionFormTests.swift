@@ -9,12 +9,12 @@ import Testing
     static func string(_ value: String) -> String { #"{"kind":"BIV","type":15,"value":"\#(value)"}"# }
 
     @Test func packableCollectionsReadFromFields() throws {
-        let array = try PayloadRuleTests.archive(body: #"{"kind":"VAL","type":40,"fields":[\#(Self.int(1)),\#(Self.int(2))]}"#)
+        let array = try EditedArchive.archive(body: #"{"kind":"VAL","type":40,"fields":[\#(Self.int(1)),\#(Self.int(2))]}"#)
         #expect(try GraphDecoder().decode([Int].self, from: array) == [1, 2])
         #expect(try GraphDecoder().decode(ContiguousArray<Int>.self, from: array) == [1, 2])
-        let set = try PayloadRuleTests.archive(body: #"{"kind":"VAL","type":41,"fields":[\#(Self.int(3)),\#(Self.int(4))]}"#)
+        let set = try EditedArchive.archive(body: #"{"kind":"VAL","type":41,"fields":[\#(Self.int(3)),\#(Self.int(4))]}"#)
         #expect(try GraphDecoder().decode(Set<Int>.self, from: set) == [3, 4])
-        let dictionary = try PayloadRuleTests.archive(body: #"{"kind":"VAL","type":42,"fields":[\#(Self.int(5)),\#(Self.int(6))]}"#)
+        let dictionary = try EditedArchive.archive(body: #"{"kind":"VAL","type":42,"fields":[\#(Self.int(5)),\#(Self.int(6))]}"#)
         #expect(try GraphDecoder().decode([Int: Int].self, from: dictionary) == [5: 6])
         // The VAL's code names the collection: a set is not an array.
         #expect(throws: GCodableError.self) { try GraphDecoder().decode([Int].self, from: set) }
@@ -30,19 +30,19 @@ import Testing
     }
 
     @Test func otherCollectionsReadFromTheirLayout() throws {
-        let array = try PayloadRuleTests.archive(types: #"{"array":15}"#, body: #"{"kind":"BIV","type":64,"value":["a","b"]}"#)
+        let array = try EditedArchive.archive(types: #"{"array":15}"#, body: #"{"kind":"BIV","type":64,"value":["a","b"]}"#)
         #expect(try GraphDecoder().decode([String].self, from: array) == ["a", "b"])
-        let set = try PayloadRuleTests.archive(types: #"{"set":15}"#, body: #"{"kind":"BIV","type":64,"value":["a","b"]}"#)
+        let set = try EditedArchive.archive(types: #"{"set":15}"#, body: #"{"kind":"BIV","type":64,"value":["a","b"]}"#)
         #expect(try GraphDecoder().decode(Set<String>.self, from: set) == ["a", "b"])
-        let dictionary = try PayloadRuleTests.archive(types: #"{"dictionary":[15,15]}"#, body: #"{"kind":"BIV","type":64,"value":[["k","v"]]}"#)
+        let dictionary = try EditedArchive.archive(types: #"{"dictionary":[15,15]}"#, body: #"{"kind":"BIV","type":64,"value":[["k","v"]]}"#)
         #expect(try GraphDecoder().decode([String: String].self, from: dictionary) == ["k": "v"])
-        let nested = try PayloadRuleTests.archive(types: #"{"array":10},{"array":64}"#, body: #"{"kind":"BIV","type":65,"value":[[1],[2,3]]}"#)
+        let nested = try EditedArchive.archive(types: #"{"array":10},{"array":64}"#, body: #"{"kind":"BIV","type":65,"value":[[1],[2,3]]}"#)
         #expect(try GraphDecoder().decode([[Int]].self, from: nested) == [[1], [2, 3]])
         // The layout must be the collection's own.
         #expect(throws: GCodableError.self) { try GraphDecoder().decode([Data].self, from: array) }
         #expect(throws: GCodableError.self) { try GraphDecoder().decode([String].self, from: set) }
         // Canonically equivalent strings are one set element.
-        let equivalent = try PayloadRuleTests.archive(types: #"{"set":15}"#, body: #"{"kind":"BIV","type":64,"value":["\#u{E9}","e\#u{301}"]}"#)
+        let equivalent = try EditedArchive.archive(types: #"{"set":15}"#, body: #"{"kind":"BIV","type":64,"value":["\#u{E9}","e\#u{301}"]}"#)
         #expect(throws: GCodableError.self) { try GraphDecoder().decode(Set<String>.self, from: equivalent) }
         #expect(!GraphDecoder().validate(equivalent).isValid)
     }

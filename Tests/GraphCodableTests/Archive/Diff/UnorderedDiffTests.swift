@@ -18,19 +18,19 @@ import Testing
 
     @Test func equalCollectionsInAnotherOrderAreTheSame() throws {
         let words = Set((0 ..< 300).map { "word \($0)" })
-        try expectSame(words, Self.reordered(words))
+        try expectSame(words, Reordered.of(words))
         let numbers = Set((0 ..< 300).map { $0 * 7 - 100 })
-        try expectSame(numbers, Self.reordered(numbers))
+        try expectSame(numbers, Reordered.of(numbers))
         let index = Dictionary(uniqueKeysWithValues: (0 ..< 100).map { ("key \($0)", [$0, $0 + 1]) })
-        try expectSame(index, Self.reordered(index))
+        try expectSame(index, Reordered.of(index))
         let measures = Dictionary(uniqueKeysWithValues: (0 ..< 100).map { ($0, Double($0) / 3) })
-        try expectSame(measures, Self.reordered(measures))
+        try expectSame(measures, Reordered.of(measures))
         let nested = Set((0 ..< 40).map { outer in Set((0 ..< 8).map { "\(outer)-\($0)" }) })
-        try expectSame(nested, Self.reordered(Set(nested.map(Self.reordered))))
+        try expectSame(nested, Reordered.of(Set(nested.map(Reordered.of))))
         let byCoordinate = Dictionary(uniqueKeysWithValues: (0 ..< 50).map { (Coordinate(x: $0 % 7, y: $0 / 7), Set(["a\($0)", "b", "c"])) })
-        try expectSame(byCoordinate, Self.reordered(byCoordinate.mapValues(Self.reordered)))
+        try expectSame(byCoordinate, Reordered.of(byCoordinate.mapValues(Reordered.of)))
         // Packed collections of archives with other internal BinaryIO versions: their values compare.
-        let fixed = try GraphEncoder(.fixedWidthIntegers).encode(Self.reordered(numbers)) as Bytes
+        let fixed = try GraphEncoder(.fixedWidthIntegers).encode(Reordered.of(numbers)) as Bytes
         let diff = try GraphArchive.differences(from: GraphEncoder().encode(numbers) as Bytes, to: fixed)
         #expect(diff.differences.map(\.path) == ["header.internalBinaryIOVersion"])
     }
@@ -38,14 +38,14 @@ import Testing
     @Test func setsOfObjectsInCyclesInAnotherOrderAreTheSame() throws {
         let tags = (0 ..< 30).map { determinism_probe.Tag(name: "tag \($0)", weight: $0 % 3) }
         for (position, tag) in tags.enumerated() { tag.related = [tags[(position + 1) % 30], tags[(position * 7) % 30]] }
-        try expectSame(Set(tags), Self.reordered(Set(tags)))
+        try expectSame(Set(tags), Reordered.of(Set(tags)))
         let weights = Dictionary(uniqueKeysWithValues: tags.map { ($0, $0.weight) })
-        try expectSame(weights, Self.reordered(weights))
+        try expectSame(weights, Reordered.of(weights))
     }
 
     @Test func changesInADictionaryArePathedByKey() throws {
         let before: [String: [Int]] = ["a": [1], "b": [2, 3], "gone": [], "first name": [4]]
-        let after: [String: [Int]] = Self.reordered(["a": [1], "b": [2, 4], "new": [5], "first name": [4]])
+        let after: [String: [Int]] = Reordered.of(["a": [1], "b": [2, 4], "new": [5], "first name": [4]])
         let diff = try Self.diff(before, after)
         #expect(Set(diff.differences.map(\.description)) == [
             "~ root[\"b\"]: Array<Int> [2, 3] → Array<Int> [2, 4]", "- root[\"gone\"]: Array<Int> []", "+ root[\"new\"]: Array<Int> [5]",
@@ -53,23 +53,23 @@ import Testing
     }
 
     @Test func changesInASetArePathedByElement() throws {
-        let diff = try Self.diff(Set(["kept", "old"]), Self.reordered(Set(["kept", "new"])))
+        let diff = try Self.diff(Set(["kept", "old"]), Reordered.of(Set(["kept", "new"])))
         #expect(Set(diff.differences.map(\.description)) == ["- root[\"old\"]: String \"old\"", "+ root[\"new\"]: String \"new\""], "\(diff)")
         let nested = try Self.diff(["k": Set([1, 2])], ["k": Set([2, 3])])
         #expect(Set(nested.differences.map(\.description)) == ["- root[\"k\"][1]: Int 1", "+ root[\"k\"][3]: Int 3"], "\(nested)")
     }
 
     @Test func changesInPackedCollectionsArePathedByKey() throws {
-        let diff = try Self.diff([1: 1.5, 2: 2.5, 3: 0.0] as [Int: Double], Self.reordered([1: 1.5, 2: 3.0, 4: 0.0] as [Int: Double]))
+        let diff = try Self.diff([1: 1.5, 2: 2.5, 3: 0.0] as [Int: Double], Reordered.of([1: 1.5, 2: 3.0, 4: 0.0] as [Int: Double]))
         #expect(Set(diff.differences.map(\.description)) == ["~ root[2]: Double 2.5 → Double 3.0", "- root[3]: Double 0.0", "+ root[4]: Double 0.0"], "\(diff)")
-        let packed = try Self.diff(Set(0 ..< 50), Self.reordered(Set(1 ..< 51)))
+        let packed = try Self.diff(Set(0 ..< 50), Reordered.of(Set(1 ..< 51)))
         #expect(Set(packed.differences.map(\.description)) == ["- root[0]: Int 0", "+ root[50]: Int 50"], "\(packed)")
         #expect(packed.differences.allSatisfy { $0.before?.location ?? $0.after?.location == "$.body[0]" })
     }
 
     @Test func changesUnderAUserKeyAndInAnObjectArePathedByThem() throws {
         let before = [Coordinate(x: 1, y: 2): "here", Coordinate(x: 0, y: 0): "origin"]
-        let after = Self.reordered([Coordinate(x: 1, y: 2): "there", Coordinate(x: 0, y: 0): "origin"])
+        let after = Reordered.of([Coordinate(x: 1, y: 2): "there", Coordinate(x: 0, y: 0): "origin"])
         let diff = try Self.diff(before, after)
         #expect(diff.differences.map(\.description) == ["~ root[determinism_probe.Coordinate(x: 1, y: 2)]: String \"here\" → String \"there\""], "\(diff)")
         let tag = determinism_probe.Tag(name: "solo", weight: 1), other = determinism_probe.Tag(name: "solo", weight: 2)
@@ -111,19 +111,5 @@ import Testing
         #expect(before != after, "the same order: the test proves nothing", sourceLocation: sourceLocation)
         let diff = try GraphArchive.differences(from: before, to: after)
         #expect(diff.isIdentical, "\(diff)", sourceLocation: sourceLocation)
-    }
-
-    /// The same set, held in a table four times larger, so that it iterates in another order.
-    static func reordered<Element>(_ set: Set<Element>) -> Set<Element> {
-        var copy = Set<Element>(minimumCapacity: 4 * set.count + 8)
-        for element in set.reversed() { copy.insert(element) }
-        return copy
-    }
-
-    /// The same dictionary, held in a table four times larger (NaN keys stay apart).
-    static func reordered<Key, Value>(_ dictionary: [Key: Value]) -> [Key: Value] {
-        var copy = [Key: Value](minimumCapacity: 4 * dictionary.count + 8)
-        for (key, value) in dictionary.reversed() { copy[key] = value }
-        return copy
     }
 }

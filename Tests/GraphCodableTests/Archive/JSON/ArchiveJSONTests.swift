@@ -152,7 +152,7 @@ import Testing
 
     @Test func unreadableNativePayloadsKeepTheirBytes() throws {
         // A string whose UTF-8 is invalid: the format's lengths hold, its contents do not.
-        let damaged = try PayloadRuleTests.archive(of: "ab", replacing: [2, 0x61, 0x62], with: [2, 0xFF, 0x62])
+        let damaged = try EditedArchive.archive(of: "ab", replacing: [2, 0x61, 0x62], with: [2, 0xFF, 0x62])
         var json: [UInt8] = []
         try GraphDecoder().writeJSON(from: damaged) { json += $0 }
         #expect(String(decoding: json, as: UTF8.self).contains("\"bytes\": \"Av9i\""))

@@ -73,9 +73,9 @@ import Testing
     /// Payloads without wide integers are copied, not rewritten, but their scalars are still
     /// checked: conversion refuses what it cannot read.
     @Test func copiedPayloadsAreChecked() throws {
-        let text = try PayloadRuleTests.archive(of: ["ab", "cd"], replacing: [2, 0x63, 0x64], with: [2, 0xC3, 0x28])
+        let text = try EditedArchive.archive(of: ["ab", "cd"], replacing: [2, 0x63, 0x64], with: [2, 0xC3, 0x28])
         #expect(throws: GCodableError.self) { try GraphDecoder().convert(text, internalBinaryIOVersion: Self.fixedWidth) }
-        let flags = try PayloadRuleTests.archive(of: [[true], [false]], replacing: [1, 0], with: [1, 7])
+        let flags = try EditedArchive.archive(of: [[true], [false]], replacing: [1, 0], with: [1, 7])
         #expect(throws: GCodableError.self) { try GraphDecoder().convert(flags, internalBinaryIOVersion: Self.fixedWidth) }
         let readings = [1.5, -0.0, .infinity, .nan]
         let wide = try GraphDecoder().convert(try GraphEncoder().encode(readings) as Bytes, internalBinaryIOVersion: Self.fixedWidth)

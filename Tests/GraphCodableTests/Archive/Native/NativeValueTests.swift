@@ -41,7 +41,7 @@ import Testing
         #expect(try GraphDecoder().dump(from: bools, options: .readable).contains("<unreadable Array<Bool>>"))
         // Dictionaries of scalars packed in one payload, as Swift prints them, and as JSON.
         for (value, shown) in [("[]", "[:]"), (#"[["a'", -1], ["b", 2]]"#, #"["a\'": -1, "b": 2]"#)] {
-            let dictionary = try PayloadRuleTests.archive(types: #"{"dictionary":[15,10]}"#, value: value)
+            let dictionary = try EditedArchive.archive(types: #"{"dictionary":[15,10]}"#, value: value)
             #expect(try GraphDecoder().dump(from: dictionary, options: .readable).contains("BIV \(shown)\n"))
             let json = String(decoding: try GraphArchive(bytes: dictionary).jsonData(indented: false), as: UTF8.self)
             #expect(json.contains(#""value":\#(value.replacingOccurrences(of: " ", with: ""))"#))
@@ -54,7 +54,7 @@ import Testing
         // same alone, in a packed array, and after a non-ASCII string.
         for length in [61, 62, 63] {
             let plain = String(repeating: "x", count: length)
-            let arrays = [#"["\#(plain)"]"#, #"["é", "\#(plain)"]"#].map { try! PayloadRuleTests.archive(types: #"{"array":15}"#, value: $0) }
+            let arrays = [#"["\#(plain)"]"#, #"["é", "\#(plain)"]"#].map { try! EditedArchive.archive(types: #"{"array":15}"#, value: $0) }
             let dumps = [try GraphEncoder().dump(plain, options: .readable)] + (try arrays.map { try GraphDecoder().dump(from: $0, options: .readable) })
             for (dump, shown) in zip(dumps, ["\"\(plain)\"", "[\"\(plain)\"]", "[\"é\", \"\(plain)\"]"]) {
                 #expect(dump.contains("BIV \(shown.count > 64 ? shown.prefix(64) + "…" : shown)\n"), "\(length): \(dump)")
@@ -63,7 +63,7 @@ import Testing
         // The limit counts characters piece by piece: a URL that is a lone combining mark
         // joins the separator before it in the text, but counts as one character.
         let marks = Array(repeating: "\"\u{301}\"", count: 22).joined(separator: ",")
-        let urls = try PayloadRuleTests.archive(types: #"{"array":20}"#, value: "[\(marks)]")
+        let urls = try EditedArchive.archive(types: #"{"array":20}"#, value: "[\(marks)]")
         var text = "["
         for index in 0 ..< 22 { text += (index > 0 ? ", " : "") + "\u{301}" }
         #expect(try GraphDecoder().dump(from: urls, options: .readable).contains("BIV \(text.prefix(64))…\n"))

@@ -152,7 +152,7 @@ import Testing
         typealias Nested = [String: [String: Int]]
         func archive(of value: Nested, replacing pattern: String? = nil, with replacement: String = "") throws -> [UInt8] {
             guard let pattern else { return try GraphEncoder(.omitChecksum).encode(value) as Bytes }
-            return try PayloadRuleTests.archive(of: value, replacing: Array(pattern.utf8), with: Array(replacement.utf8))
+            return try EditedArchive.archive(of: value, replacing: Array(pattern.utf8), with: Array(replacement.utf8))
         }
         var generator = SplitMix64(seed: 0xD1_C7)
         let random = Dictionary(uniqueKeysWithValues: (0 ..< 200).map { outer in
@@ -185,7 +185,7 @@ import Testing
     /// equal (it kept the charge of the second of them).
     @Test func theUniquenessCheckGivesBackWhatItCharged() throws {
         // Keys that are not ASCII, compared as strings rather than by their bytes.
-        let bytes = try PayloadRuleTests.archive(of: ["é1": 1, "é2": 2, "é3": 3], replacing: Array("é3".utf8), with: Array("é1".utf8))
+        let bytes = try EditedArchive.archive(of: ["é1": 1, "é2": 2, "é3": 3], replacing: Array("é3".utf8), with: Array("é1".utf8))
         let archive = try ParsedArchive(bytes: bytes)
         let dictionary = try #require(archive.nodes.firstIndex { $0.kind == .val })
         let fields = ArraySlice(archive.comparedFields(of: dictionary, every: 2))
@@ -227,8 +227,8 @@ import Testing
         #expect(distinct.charged >= NativeContentCheck.identityCost * 1_002)
         // Keys that hold a NaN are arrays, which equal themselves: the two are different.
         #expect(try check([[.nan]: "a", [.nan, 1]: "b"]).problem == nil)
-        let equal = try PayloadRuleTests.archive(
-            of: [[1.0, 2.0]: "a", [1.0, 3.0]: "b"], replacing: PayloadRuleTests.bits(3), with: PayloadRuleTests.bits(2))
+        let equal = try EditedArchive.archive(
+            of: [[1.0, 2.0]: "a", [1.0, 3.0]: "b"], replacing: RawArchive.bits(3), with: RawArchive.bits(2))
         PayloadRuleTests.expectRefused(equal, as: [[Double]: String].self, "duplicate Dictionary key")
         // Numbers the budget cannot hold: refused where the key is.
         let decoder = GraphDecoder()
