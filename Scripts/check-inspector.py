@@ -6,11 +6,10 @@ archives, converts and edits, and opens a corrupted archive and bad JSON. Each s
 saved as a screenshot; any console error or page error the steps do not expect fails the
 check, and so does a page that takes too long on a 10 MB archive.
 
-Installs Chromium (apt-get) and playwright (pip) when they are missing.
+Needs Chromium and playwright (Scripts/install-tools.sh installs them).
 
 Usage: Scripts/check-inspector.py BASE_URL BINARY SCREENSHOT_DIR
 """
-import os
 import pathlib
 import re
 import shutil
@@ -22,23 +21,12 @@ import time
 
 base, binary, screenshots = sys.argv[1].rstrip("/"), sys.argv[2], pathlib.Path(sys.argv[3])
 
-
-def install():
-    if not shutil.which("chromium"):
-        subprocess.run(["apt-get", "update", "-qq"], check=True)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
-    try:
-        import playwright  # noqa: F401
-    except ImportError:
-        for extra in ([], ["--user"], ["--break-system-packages"]):
-            if subprocess.run([sys.executable, "-m", "pip", "install", "-q", *extra, "playwright"]).returncode == 0:
-                break
-        else:
-            sys.exit("error: cannot install playwright")
-
-
-install()
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+if not shutil.which("chromium"):
+    sys.exit("error: chromium is missing: run Scripts/install-tools.sh")
+try:
+    from playwright.sync_api import expect, sync_playwright
+except ImportError:
+    sys.exit("error: playwright is missing: run Scripts/install-tools.sh")
 
 work = pathlib.Path(tempfile.mkdtemp())
 screenshots.mkdir(parents=True, exist_ok=True)

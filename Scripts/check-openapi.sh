@@ -26,25 +26,17 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "== tools"
-# Installs packages with pip as this machine allows: plainly, or where the system Python is
-# externally managed (PEP 668) with --user or --break-system-packages.
-pip_install() {
-    local flags
-    for flags in "" "--user" "--break-system-packages" "--user --break-system-packages"; do
-        # shellcheck disable=SC2086
-        if python3 -m pip install --quiet --disable-pip-version-check $flags "$@"; then return 0; fi
-    done
-    echo "error: could not install $* with pip"
-    return 1
-}
 missing=()
 python3 -c 'import openapi_spec_validator' 2>/dev/null || missing+=("openapi-spec-validator")
 # The command line and configuration below are schemathesis 4's, as of 4.32 (3.x spelled
 # them differently).
 python3 -c 'import sys, schemathesis
 major, minor = (int(part) for part in schemathesis.__version__.split(".")[:2])
-sys.exit(not (major == 4 and minor >= 32))' 2>/dev/null || missing+=("schemathesis>=4.32,<5")
-if [ ${#missing[@]} -gt 0 ]; then pip_install "${missing[@]}"; fi
+sys.exit(not (major == 4 and minor >= 32))' 2>/dev/null || missing+=("schemathesis 4.32 or later 4.x")
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "error: missing ${missing[*]}: run Scripts/install-tools.sh"
+    exit 1
+fi
 echo "schemathesis $(python3 -c 'import schemathesis; print(schemathesis.__version__)')," \
      "openapi-spec-validator $(python3 -c 'from importlib.metadata import version; print(version("openapi-spec-validator"))')"
 

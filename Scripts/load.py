@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The server under load, on this machine's loopback: wrk (Debian's package, installed if
-missing) drives GET /healthz, POST /v1/validate and POST /v1/dump of a 64 KiB archive, and
+"""The server under load, on this machine's loopback: wrk (Debian's package; run
+Scripts/install-tools.sh first) drives GET /healthz, POST /v1/validate and POST /v1/dump of a 64 KiB archive, and
 POST /v1/json of a 1 MB archive, at 16 and 64 connections, each for a bounded time, against
 a release server started here. Prints requests/s, p50 and p99 latency, errors (non-2xx
 answers and socket errors, which must be 0), the server's processor time per request and
@@ -8,7 +8,7 @@ its resident memory after each run, and its peak; and, when graph-benchmark was 
 beside the server, the library's own time to validate the same bytes, taken on each
 processor just before and just after each /v1/validate run, and the ratio of the server's
 time per request to it.
-With --nginx, nginx with one worker (Debian's nginx-light, installed if missing) answers
+With --nginx, nginx with one worker (Debian's nginx-light) answers
 the same GET /healthz under the same wrk runs, as a reference measured in the same state
 of the machine, without an access log and with its default one: the server's requests/s
 are then also printed as a fraction of each.
@@ -43,19 +43,17 @@ def log(text):
     print(text, file=sys.stderr if as_json else sys.stdout, flush=True)
 
 
-def installed(package, command):
-    """The path of `command` (nginx lives in /usr/sbin), installing `package` when missing."""
-    def path():
-        system = f"/usr/sbin/{command}"
-        return shutil.which(command) or (system if os.path.exists(system) else None)
-    if not path():
-        subprocess.run(["apt-get", "update", "-qq"], check=True)
-        subprocess.run(["apt-get", "install", "-y", "-qq", package], check=True, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
-    return path()
+def installed(command):
+    """The path of `command` (nginx lives in /usr/sbin), which Scripts/install-tools.sh installs."""
+    system = f"/usr/sbin/{command}"
+    path = shutil.which(command) or (system if os.path.exists(system) else None)
+    if not path:
+        sys.exit(f"error: {command} is missing: run Scripts/install-tools.sh")
+    return path
 
 
-installed("wrk", "wrk")
-nginx_binary = installed("nginx-light", "nginx") if with_nginx else None
+installed("wrk")
+nginx_binary = installed("nginx") if with_nginx else None
 
 
 def sample(stations):
