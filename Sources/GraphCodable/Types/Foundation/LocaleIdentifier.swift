@@ -87,15 +87,15 @@ enum LocaleIdentifier {
         }
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    private static func isLetter(_ byte: UInt8) -> Bool { ASCIISet.letters.contains(byte) }
+    private static func isDigit(_ byte: UInt8) -> Bool { ASCIISet.digits.contains(byte) }
 
     /// The syntax of each keyword's value: a calendar of the format's list, a numbering
     /// system of 3–8 lowercase letters and digits, a currency of 3 letters, and the values
     /// of `fw`, `hours` and `ms`.
     private static let keywordSyntax: [String: @Sendable (Substring) -> Bool] = [
         "calendar": { Calendar.archivedNames.contains(String($0)) },
-        "numbers": { (3 ... 8).contains($0.utf8.count) && $0.utf8.allSatisfy { isDigit($0) || isLetter($0) && $0 >= UInt8(ascii: "a") } },
+        "numbers": { (3 ... 8).contains($0.utf8.count) && $0.utf8.allSatisfy { isDigit($0) || ASCIISet.lowercaseLetters.contains($0) } },
         "currency": { $0.utf8.count == 3 && $0.utf8.allSatisfy(isLetter) },
         "fw": { ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].contains($0) },
         "hours": { ["h11", "h12", "h23", "h24"].contains($0) },

@@ -10,8 +10,8 @@ enum TimeZoneIdentifier {
     static func isWellFormed(_ identifier: String) -> Bool {
         guard identifier.utf8.count <= maximumLength else { return false }
         return identifier.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy { name in
-            guard let first = name.first, isLetter(first) else { return false }
-            return name.allSatisfy { isLetter($0) || $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || "_-+".utf8.contains($0) }
+            guard let first = name.first, ASCIISet.letters.contains(first) else { return false }
+            return name.allSatisfy(nameCharacters.contains)
         }
     }
 
@@ -25,5 +25,5 @@ enum TimeZoneIdentifier {
         return "GMT" + (offset < 0 ? "-" : "+") + digits(minutes / 60) + digits(minutes % 60)
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+    private static let nameCharacters = ASCIISet.letters.union(ASCIISet.digits).union(ASCIISet("_-+"))
 }

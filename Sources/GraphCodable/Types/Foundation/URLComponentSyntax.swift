@@ -102,8 +102,8 @@ enum URLComponentSyntax {
         return hexDigitsDue == 0
     }
 
-    private static let letters = ASCIISet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-    private static let digits = ASCIISet("0123456789")
+    private static let letters = ASCIISet.letters
+    private static let digits = ASCIISet.digits
     private static let hexDigits = digits.union(ASCIISet("ABCDEFabcdef"))
     private static let unreservedCharacters = letters.union(digits).union(ASCIISet("-._~"))
     private static let subDelimiters = ASCIISet("!$&'()*+,;=")
@@ -112,27 +112,4 @@ enum URLComponentSyntax {
     private static let registeredNameCharacters = unreservedCharacters.union(subDelimiters)
     private static let pathCharacters = registeredNameCharacters.union(ASCIISet(":@/"))
     private static let queryCharacters = pathCharacters.union(ASCIISet("?"))
-}
-
-/// A set of ASCII bytes, as a 128-bit mask.
-struct ASCIISet {
-    private var low: UInt64 = 0
-    private var high: UInt64 = 0
-
-    init(_ characters: String) {
-        for byte in characters.utf8 where byte < 128 {
-            if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
-        }
-    }
-
-    func contains(_ byte: UInt8) -> Bool {
-        byte < 64 ? low & (1 << byte) != 0 : byte < 128 && high & (1 << (byte - 64)) != 0
-    }
-
-    func union(_ other: ASCIISet) -> ASCIISet {
-        var union = self
-        union.low |= other.low
-        union.high |= other.high
-        return union
-    }
 }
