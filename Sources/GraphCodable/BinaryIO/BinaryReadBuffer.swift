@@ -15,10 +15,8 @@ public struct BinaryReadBuffer: Sendable {
     public let version: UInt16
     /// The version of the library's own layouts the bytes were written with.
     public let internalVersion: UInt16
-    /// Where the collections read are charged, when reading an archive.
-    var budget: MemoryBudget?
-    /// The rule broken by a read past the end, when reading a section of an archive.
-    var endRule: FormatRule?
+    /// What bounds the reads when the bytes are part of a larger whole, such as an archive.
+    var bounds: (any ReadBounds)?
 
     /// Creates a buffer that reads `bytes` from the start, written with the given versions.
     public init(
@@ -39,7 +37,7 @@ public struct BinaryReadBuffer: Sendable {
     }
 
     /// Reads `range` of the same bytes from now on: a reader moved from one payload to the
-    /// next costs nothing, where a new one retains the bytes and the budget.
+    /// next costs nothing, where a new one retains the bytes and the bounds.
     mutating func reposition(to range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "a read range outside its bytes")
         offset = range.lowerBound
@@ -54,10 +52,13 @@ public struct BinaryReadBuffer: Sendable {
 
     @inline(__always)
     private func require(_ count: Int) throws {
-        guard count <= end - offset else {
-            throw GCodableError.corrupted(
-                "unexpected end of data: \(count) bytes needed, \(end - offset) remain", rule: endRule, at: offset)
-        }
+        guard count <= end - offset else { throw readPastEnd(needing: count) }
+    }
+
+    @inline(never)
+    private func readPastEnd(needing count: Int) -> GCodableError {
+        let error = GCodableError.corrupted("unexpected end of data: \(count) bytes needed, \(end - offset) remain", at: offset)
+        return bounds?.readPastEnd(error) ?? error
     }
 
     /// Reads one byte.
@@ -224,10 +225,10 @@ public struct BinaryReadBuffer: Sendable {
         if fixedWidth { return try readCopies(count) }
         #endif
         if fixedWidth { return try (0 ..< count).map { _ in try readInteger() } }
-        // Each integer takes at least a byte, but eight in memory. In an archive, the budget
-        // has been charged for them; elsewhere a long run is checked whole before its
-        // memory is taken, so that bad bytes cost none.
-        if budget == nil, count > Self.reservationLimit {
+        // Each integer takes at least a byte, but eight in memory. Within bounds, their room
+        // has been reserved; elsewhere a long run is checked whole before its memory is
+        // taken, so that bad bytes cost none.
+        if bounds == nil, count > Self.reservationLimit {
             var scan = self
             try scan.skipVarUInts(count)
         }

@@ -13,13 +13,11 @@ public struct BinaryWriteBuffer: Sendable {
     public let version: UInt16
     /// The version of the library's own layouts (see ``BinaryIOInternalVersion``).
     public let internalVersion: UInt16
-    /// What decoding the values written so far will charge to the reader's memory budget
-    /// beyond their nodes (``ReadingCost``), counted so that the encoder can refuse what
-    /// readers would (``ArchiveExtent``).
-    var readingCost = 0
-    /// The nodes written so far.
-    var nodeCount = 0
-    /// The longest string, data or opaque payload written so far, in bytes; -1 before any.
+    /// The memory a reader reserves for the collections written so far (``ReservedRoom``),
+    /// counted so that a writer can refuse what readers would.
+    var reservedRoom = 0
+    /// The longest length-prefixed run (string, data, payload) written so far, in bytes; -1
+    /// before any.
     var longestLength = -1
     /// Whether sets and dictionaries are written in the canonical order (their elements'
     /// bytes ascending), as ``GraphEncoder/Options/deterministic`` asks.
@@ -65,9 +63,8 @@ public struct BinaryWriteBuffer: Sendable {
 
     /// Makes room for `room` more bytes: the array's capacity grows to at least twice what is
     /// needed, and its zeroed room a few pages at a time, so that no more memory is touched
-    /// than is written. (Growing to just what a large write needed made the next small write
-    /// copy everything into an array twice the size, both held at once: an 8 MB packed array
-    /// peaked at 16 MB.)
+    /// than is written. (Twice the need, so that the small write after a large one never
+    /// copies everything into a new array while the old one is still held.)
     @inline(never)
     private mutating func grow(toFit room: Int) {
         let needed = count + room
@@ -80,9 +77,9 @@ public struct BinaryWriteBuffer: Sendable {
     private static let zeroingStep = 16_384
 
     /// Counts the room a reader reserves for `count` elements of `Element` (and a
-    /// collection's header) in ``readingCost`` (``BinaryReadBuffer/charge(_:of:)``).
+    /// collection's header) in ``reservedRoom`` (``BinaryReadBuffer/reserve(_:of:)``).
     mutating func countRoom<Element>(_ count: Int, of _: Element.Type) {
-        readingCost &+= ReadingCost.collection(count, of: Element.self)
+        reservedRoom &+= ReservedRoom.collection(count, of: Element.self)
     }
 
     /// Appends one byte.
@@ -185,8 +182,8 @@ public struct BinaryWriteBuffer: Sendable {
         for value in values { writeInteger(value) }
     }
 
-    /// Appends the byte length of a string, data or opaque payload (not an element count):
-    /// readers check the longest against ``ArchiveLimits/maximumLength``.
+    /// Appends the byte length of a string, data or opaque payload (not an element count),
+    /// counted in ``longestLength``.
     mutating func writeLength(_ length: Int) {
         longestLength = Swift.max(longestLength, length)
         writeVarUInt(UInt64(length))

@@ -122,7 +122,7 @@ extension BinaryWriteBuffer {
         order.runs.withWrittenBytes { raw in
             for index in sorted { writeBytes(UnsafeRawBufferPointer(order.run(index, in: raw))) }
         }
-        readingCost &+= order.runs.readingCost
+        reservedRoom &+= order.runs.reservedRoom
         longestLength = Swift.max(longestLength, order.runs.longestLength)
     }
 }

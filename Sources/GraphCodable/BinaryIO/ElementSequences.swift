@@ -89,10 +89,10 @@ extension BinaryReadBuffer {
     /// collections grow as they are read.
     static let reservationLimit = 4096
 
-    /// Charges `count` elements of `Element` (and a collection's header) to the budget of the
-    /// archive being read.
-    func charge<Element>(_ count: Int, of _: Element.Type) throws {
-        try budget?.charge(ReadingCost.collection(count, of: Element.self), at: offset)
+    /// Reserves room for `count` elements of `Element` (and a collection's header) within
+    /// the ``bounds``.
+    func reserve<Element>(_ count: Int, of _: Element.Type) throws {
+        try bounds?.reserve(ReservedRoom.collection(count, of: Element.self), at: offset)
     }
 
     /// Reads `count` elements whose layout is their in-memory layout, as one copy.
@@ -112,7 +112,7 @@ extension BinaryReadBuffer {
     /// Reads what ``BinaryWriteBuffer/writeElements(of:)`` wrote.
     mutating func readElements<Element: BinaryIType>() throws -> [Element] {
         let count = try readCount()
-        try charge(count, of: Element.self)
+        try reserve(count, of: Element.self)
         // Int, the commonest element, skips the conformance lookups below: they cost more
         // than reading a short array.
         if Element.self == Int.self {

@@ -8,7 +8,7 @@
 extension EncodingSession {
     /// Encodes the members of `members` unkeyed, in the canonical order.
     func encodeInCanonicalOrder<Element: GEncodable>(members: Set<Element>) throws {
-        countReading(ReadingCost.collection(members.count, of: Element.self))
+        countReading(ReservedRoom.collection(members.count, of: Element.self))
         let elements = Array(members)
         let order = try canonicalOrders.order(of: members, cutting: cutsClasses) { try sortKeys(of: elements).sortedIndexes() }
         for index in order { try encode(elements[index]) }
@@ -17,7 +17,7 @@ extension EncodingSession {
     /// Encodes the entries of `entries` unkeyed, each key then its value, in the canonical
     /// order of their keys (of their values, where keys tie).
     func encodeInCanonicalOrder<Key: GEncodable, Value: GEncodable>(entries: [Key: Value]) throws {
-        countReading(ReadingCost.collection(entries.count, of: (Key, Value).self))
+        countReading(ReservedRoom.collection(entries.count, of: (Key, Value).self))
         let keys = Array(entries.keys), values = Array(entries.values)
         let sorted = try canonicalOrders.order(of: entries, cutting: cutsClasses) {
             var order = try sortKeys(of: keys)
@@ -51,7 +51,8 @@ extension EncodingSession {
 /// The canonical orders one deterministic encoding found, by the storage of the set or
 /// dictionary sorted: the collections nested in an element are sorted for the element's
 /// sort key, then met again when it is written, and again in the sort keys of the elements
-/// around it, so that sorting each at every meeting took time exponential in their nesting.
+/// around it: each is sorted once, since sorting it at every meeting would take time
+/// exponential in their nesting.
 /// A collection's storage iterates in one order, so the order of its indexes holds for every
 /// value that shares it; the collections are kept, so that no storage is freed and reused.
 final class CanonicalOrders {

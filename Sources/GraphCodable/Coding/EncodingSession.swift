@@ -50,6 +50,11 @@ final class EncodingSession: GEncoder {
     /// run-time exclusivity checks, which class properties would.
     private struct State {
         var buffer: BinaryWriteBuffer
+        /// The nodes written so far.
+        var nodeCount = 0
+        /// What decoding the nodes written so far charges to the reader's memory budget
+        /// (``ReadingCost``), beyond their nodes and the room that the buffer counts.
+        var readingCost = 0
         var types = TypeTable()
         var keys = KeyTable()
         var keySequences = KeySequences()
@@ -205,12 +210,12 @@ final class EncodingSession: GEncoder {
     /// (a stretch at a time, so at most a stretch more than they take), the values and
     /// collections, the tables.
     var extent: ArchiveExtent {
-        let buffer = state.pointee.buffer
-        let nodes = (buffer.nodeCount + ReadingCost.nodesPerCharge) * ReadingCost.node
+        let written = state.pointee
+        let nodes = (written.nodeCount + ReadingCost.nodesPerCharge) * ReadingCost.node
         return ArchiveExtent(
-            size: buffer.count, nodeCount: buffer.nodeCount,
-            tableCount: max(state.pointee.types.count, state.pointee.keys.keys.count), longestLength: buffer.longestLength,
-            readingCost: buffer.readingCost + nodes + state.pointee.types.readingCost + state.pointee.keys.readingCost)
+            size: written.buffer.count, nodeCount: written.nodeCount,
+            tableCount: max(written.types.count, written.keys.keys.count), longestLength: written.buffer.longestLength,
+            readingCost: written.readingCost + written.buffer.reservedRoom + nodes + written.types.readingCost + written.keys.readingCost)
     }
 
     // MARK: GEncoder
@@ -283,7 +288,11 @@ final class EncodingSession: GEncoder {
 
     /// Writes the node of `value`, with `keyID` (0 when unkeyed).
     func encodeNode<T: GEncodable>(_ value: T, keyID: UInt32, conditional: Bool = false) throws {
-        if scalarFastPath && !conditional && ScalarFastPath.write(value, keyID: keyID, to: &state.pointee.buffer) { return }
+        if scalarFastPath && !conditional && ScalarFastPath.write(value, keyID: keyID, to: &state.pointee.buffer) {
+            state.pointee.nodeCount &+= 1
+            state.pointee.readingCost &+= ScalarFastPath.readingCost(T.self)
+            return
+        }
         try encodeWithStrategy(value, keyID: keyID, conditional: conditional)
     }
 
@@ -295,12 +304,19 @@ final class EncodingSession: GEncoder {
     /// Counts `bytes` more in what decoding the archive charges to its reader's memory budget
     /// (``ReadingCost``), beyond the nodes and the BinaryIO collections, which the buffer counts.
     func countReading(_ bytes: Int) {
-        state.pointee.buffer.readingCost &+= bytes
+        state.pointee.readingCost &+= bytes
+    }
+
+    /// Writes a node's header, and counts the node.
+    @inline(__always)
+    private func writeNodeHeader(_ kind: NodeKind, keyID: UInt32, typeReference: UInt32 = 0, objectID: UInt32 = 0) {
+        state.pointee.nodeCount &+= 1
+        state.pointee.buffer.writeNodeHeader(kind, keyID: keyID, typeReference: typeReference, objectID: objectID)
     }
 
     /// Writes a `NIL` node.
     func encodeNil(keyID: UInt32) {
-        state.pointee.buffer.writeNodeHeader(.nil, keyID: keyID)
+        writeNodeHeader(.nil, keyID: keyID)
     }
 
     /// Writes the wrapped value of an optional in the optional's place; a wrapped optional
@@ -310,7 +326,7 @@ final class EncodingSession: GEncoder {
             return try encodeNode(wrapped, keyID: keyID, conditional: conditional)
         }
         try openLevel(for: Wrapped?.self)
-        state.pointee.buffer.writeNodeHeader(.val, keyID: keyID, typeReference: UInt32(NativeTypeCode.optional.rawValue))
+        writeNodeHeader(.val, keyID: keyID, typeReference: UInt32(NativeTypeCode.optional.rawValue))
         try encodeNode(wrapped, keyID: 0, conditional: conditional)
         state.pointee.openCount -= 1
         state.pointee.buffer.writeEnd()
@@ -327,7 +343,7 @@ final class EncodingSession: GEncoder {
         if writesSortKey && strategy.isClass && state.pointee.classDepth > 0 {
             let objectID = UInt32(state.pointee.defined.count)
             state.pointee.defined.append(false)
-            return state.pointee.buffer.writeNodeHeader(.ptc, keyID: keyID, objectID: objectID)
+            return writeNodeHeader(.ptc, keyID: keyID, objectID: objectID)
         }
         guard let found = objectID(of: value, strategy.identity) else {
             if conditional { state.pointee.warnings.append("\(T.self) has no identity: encoded unconditionally") }
@@ -336,15 +352,15 @@ final class EncodingSession: GEncoder {
         let objectID = found.id
         if found.isNew {
             state.pointee.defined.append(false)
-            if conditional { return state.pointee.buffer.writeNodeHeader(.ptc, keyID: keyID, objectID: objectID) }
+            if conditional { return writeNodeHeader(.ptc, keyID: keyID, objectID: objectID) }
         } else if conditional || state.pointee.defined[Int(objectID)] {
             if !conditional { countReading(ReadingCost.earlyPointer) }  // its definition may be postponed
-            return state.pointee.buffer.writeNodeHeader(conditional ? .ptc : .pts, keyID: keyID, objectID: objectID)
+            return writeNodeHeader(conditional ? .ptc : .pts, keyID: keyID, objectID: objectID)
         }
         state.pointee.defined[Int(objectID)] = true
         if state.pointee.openCount > Self.maximumInlineDepth {
             countReading(ReadingCost.earlyPointer)
-            state.pointee.buffer.writeNodeHeader(.pts, keyID: keyID, objectID: objectID)
+            writeNodeHeader(.pts, keyID: keyID, objectID: objectID)
             state.pointee.postponed.append { [unowned self] in
                 try self.writeDefinition(value, strategy, keyID: 0, objectID: objectID)
             }
@@ -388,7 +404,7 @@ final class EncodingSession: GEncoder {
             if state.pointee.opaqueDescriptions != nil && !isNative {
                 state.pointee.opaqueDescriptions?[state.pointee.buffer.count] = String(describing: value)
             }
-            state.pointee.buffer.writeNodeHeader(kind, keyID: keyID, typeReference: reference, objectID: objectID)
+            writeNodeHeader(kind, keyID: keyID, typeReference: reference, objectID: objectID)
             try withUnsafePointer(to: value) { pointer in
                 if isNative {
                     try write(pointer, &state.pointee.buffer)
@@ -397,11 +413,11 @@ final class EncodingSession: GEncoder {
                 }
             }
         case .value(let typeReference, let keys):
-            state.pointee.buffer.writeNodeHeader(.val, keyID: keyID, typeReference: typeReference, objectID: objectID)
+            writeNodeHeader(.val, keyID: keyID, typeReference: typeReference, objectID: objectID)
             try writeFields(of: value, keys: keys)
         case .reference:
             let (reference, keys) = try classReference(of: value)
-            state.pointee.buffer.writeNodeHeader(.ref, keyID: keyID, typeReference: reference, objectID: objectID)
+            writeNodeHeader(.ref, keyID: keyID, typeReference: reference, objectID: objectID)
             state.pointee.classDepth += 1
             try writeFields(of: value, keys: keys)
             state.pointee.classDepth -= 1

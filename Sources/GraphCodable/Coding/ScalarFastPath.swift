@@ -12,7 +12,7 @@ enum ScalarFastPath {
                 buffer.writeNodeHeader(.biv, keyID: keyID, typeReference: reference(.int))
                 buffer.writeFixedWidth(int)
             } else {
-                buffer.appendNode(upTo: BinaryWriteBuffer.maximumNodeHeaderSize + BinaryWriteBuffer.maximumVarIntSize) {
+                buffer.appendInPlace(upTo: BinaryWriteBuffer.maximumNodeHeaderSize + BinaryWriteBuffer.maximumVarIntSize) {
                     let header = BinaryWriteBuffer.storeNodeHeader(.biv, keyID: keyID, typeReference: reference(.int), at: $0)
                     return header + BinaryWriteBuffer.storeVarUInt(BinaryWriteBuffer.zigZag(int), at: $0 + header)
                 }
@@ -28,7 +28,7 @@ enum ScalarFastPath {
             buffer.writeFixedWidth(unsafeBitCast(value, to: Float.self).bitPattern)
         } else if T.self == Bool.self {
             let byte: UInt8 = unsafeBitCast(value, to: Bool.self) ? 1 : 0
-            buffer.appendNode(upTo: BinaryWriteBuffer.maximumNodeHeaderSize + 1) {
+            buffer.appendInPlace(upTo: BinaryWriteBuffer.maximumNodeHeaderSize + 1) {
                 let header = BinaryWriteBuffer.storeNodeHeader(.biv, keyID: keyID, typeReference: reference(.bool), at: $0)
                 $0.storeBytes(of: byte, toByteOffset: header, as: UInt8.self)
                 return header + 1
@@ -36,9 +36,14 @@ enum ScalarFastPath {
         } else {
             return false
         }
-        // Decoding charges nothing for the scalars it reads on its fast path, the size of others.
-        if scalar(T.self) == nil { buffer.readingCost &+= ReadingCost.value(T.self, isClass: false) }
         return true
+    }
+
+    /// What decoding a `T` written by ``write(_:keyID:to:)`` charges: nothing for the scalars
+    /// it reads on its fast path, the size of others.
+    @inline(__always)
+    static func readingCost<T>(_: T.Type) -> Int {
+        scalar(T.self) == nil ? ReadingCost.value(T.self, isClass: false) : 0
     }
 
     /// The scalars with a read fast path.

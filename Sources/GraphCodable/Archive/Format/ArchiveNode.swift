@@ -49,7 +49,8 @@ struct ArchiveNode: BitwiseCopyable {
     var binaryPayload: Range<Int> { Int(payloadStartOrFieldCount) ..< Int(payloadEnd) }
 
     /// For `VAL` and `REF`, the number of unkeyed fields (other nodes keep their payload's
-    /// start in its place: checking the kind here cost decoding up to a tenth).
+    /// start in its place; it is read without checking the kind, since decoding reads it for
+    /// every node).
     var unkeyedFieldCount: UInt32 {
         get { payloadStartOrFieldCount }
         set { payloadStartOrFieldCount = newValue }

@@ -50,9 +50,8 @@ struct KeyTable: Equatable {
         }
         try budget.charge(count, of: entryCost, at: start)
         var table = KeyTable()
-        // Room for every key at once (a key takes at least a byte): the dictionary grown as
-        // keys came hashed them again at each growth, which made reading a table of a million
-        // keys three times slower.
+        // Room for every key at once (a key takes at least a byte), so that no key is hashed
+        // again as the dictionary grows.
         let room = min(count, reader.remainingCount)
         table.keys.reserveCapacity(room)
         table.ids.reserveCapacity(room)

@@ -25,17 +25,9 @@ extension BinaryWriteBuffer {
     /// Writes a node's tag byte and the optional fields it announces (0 means absent).
     @inline(__always)
     mutating func writeNodeHeader(_ kind: NodeKind, keyID: UInt32, typeReference: UInt32 = 0, objectID: UInt32 = 0) {
-        appendNode(upTo: Self.maximumNodeHeaderSize) {
+        appendInPlace(upTo: Self.maximumNodeHeaderSize) {
             Self.storeNodeHeader(kind, keyID: keyID, typeReference: typeReference, objectID: objectID, at: $0)
         }
-    }
-
-    /// Writes a node that `body` stores, in at most `room` bytes, from the address it
-    /// receives; `body` returns how many it wrote. The node counts in ``nodeCount``.
-    @inline(__always)
-    mutating func appendNode(upTo room: Int, _ body: (UnsafeMutableRawPointer) -> Int) {
-        nodeCount &+= 1
-        appendInPlace(upTo: room, body)
     }
 
     /// Writes the `END` that closes the fields of a `VAL` or `REF`.

@@ -60,8 +60,8 @@ struct TypeTable: Equatable {
         }
     }
 
-    /// What makes an entry itself, hashed in constant time (hashing a layout's whole tree
-    /// made a table of large layouts take seconds per megabyte): a named type by its names,
+    /// What makes an entry itself, hashed in constant time (not by the layout's whole tree,
+    /// so that a table of large layouts reads in linear time): a named type by its names,
     /// a composite layout by its kind, its lanes and the references of its parts. A table
     /// holds no duplicates, so equal parts have equal references.
     private enum EntryKey: Hashable {
@@ -132,8 +132,7 @@ struct TypeTable: Equatable {
     /// An answer about the native layout of every reference (`otherwise` for the others),
     /// found from the answers about its parts, which `answer` asks of its second argument by
     /// their position: every part of a table entry is an earlier reference, so each answer
-    /// is found once, where asking a layout's whole tree again at each entry made a table of
-    /// long chains of layouts take seconds per megabyte.
+    /// is found once, and a table of long chains of layouts takes time linear in its size.
     func nativeLayoutAnswers<Answer>(
         otherwise: Answer, _ answer: (NativeDescriptor, _ part: (Int, NativeDescriptor) -> Answer) -> Answer
     ) -> [Answer] {
@@ -155,7 +154,7 @@ struct TypeTable: Equatable {
 
     /// The reference in `other` of the composite layout at table index `index`, whose parts'
     /// references in `other` `counterpart` gives (nil for a part `other` lacks): found in
-    /// constant time, where looking the layout up by its tree walked the whole tree.
+    /// constant time, without walking the layout's tree.
     func reference(ofEntryAt index: Int, in other: TypeTable, counterpart: (UInt32) -> UInt32?) -> UInt32? {
         guard case .composite(let kind, let lanes, let first, let second) = keys[index], let otherFirst = counterpart(first),
             let otherSecond = second == 0 ? 0 : counterpart(second)

@@ -1,8 +1,8 @@
 /// What decoding an archive charges to its memory budget (``MemoryBudget``) for what its
-/// body holds, in bytes; the tables say what theirs cost (``TypeTable/readingCost``,
-/// ``KeyTable/readingCost``). The parser and the decoder charge these, and the encoder counts
-/// them as it writes (``BinaryWriteBuffer/readingCost`` and ``BinaryWriteBuffer/nodeCount``,
-/// summed in ``ArchiveExtent``), so that it refuses an archive that its readers would refuse.
+/// body holds, in bytes, beside the room of its collections (``ReservedRoom``); the tables
+/// say what theirs cost (``TypeTable/readingCost``, ``KeyTable/readingCost``). The parser and
+/// the decoder charge these, and the encoder counts them as it writes (summed in
+/// ``ArchiveExtent``), so that it refuses an archive that its readers would refuse.
 enum ReadingCost {
     /// A parsed node.
     static let node = MemoryLayout<ArchiveNode>.stride
@@ -15,8 +15,6 @@ enum ReadingCost {
     static let earlyPointer = MemoryLayout<(UInt32, UInt32)>.stride
     /// A value with an identity, kept by its id once decoded.
     static let identity = 48
-    /// A collection's header, beside its elements' room.
-    static let collection = 32
     /// An object's header, beside its fields.
     static let objectHeader = 16
 
@@ -24,11 +22,5 @@ enum ReadingCost {
     @inline(__always)
     static func value<T>(_: T.Type, isClass: Bool) -> Int {
         MemoryLayout<T>.stride + (isClass ? objectHeader : 0)
-    }
-
-    /// A collection with room for `count` elements of `Element` (saturating).
-    static func collection<Element>(_ count: Int, of _: Element.Type) -> Int {
-        let (room, overflow) = max(count, 0).multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
-        return overflow || room > .max - collection ? .max : room + collection
     }
 }

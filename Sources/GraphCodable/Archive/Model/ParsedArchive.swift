@@ -6,6 +6,8 @@ struct ParsedArchive {
     let limits: ArchiveLimits
     /// The memory the work on it may still build; its parse is charged already.
     let budget: MemoryBudget
+    /// The bounds of the readers of its payloads, which charge ``budget``.
+    private let payloadBounds: SectionBounds
     let header: ArchiveHeader
     let types: TypeTable
     let keys: KeyTable
@@ -26,6 +28,7 @@ struct ParsedArchive {
         self.bytes = bytes
         self.limits = limits
         budget = prelude.budget
+        payloadBounds = SectionBounds(endRule: .bodyEnd, budget: budget)
         header = prelude.header
         types = prelude.types
         keys = prelude.keys
@@ -65,16 +68,15 @@ struct ParsedArchive {
     /// A reader over no payload yet, charging what it reads to ``budget``: a reader to move
     /// to each payload in turn (``BinaryReadBuffer/reposition(to:)``).
     func payloadReader() -> BinaryReadBuffer {
-        BinaryReadBuffer(payloadsOf: bytes, header: header, budget: budget)
+        BinaryReadBuffer(payloadsOf: bytes, header: header, bounds: payloadBounds)
     }
 }
 
 extension BinaryReadBuffer {
-    /// A reader over none of the payloads of the archive `bytes` yet, charging what it reads
-    /// to `budget`: a reader to move to each payload in turn (``reposition(to:)``).
-    init(payloadsOf bytes: [UInt8], header: ArchiveHeader, budget: MemoryBudget) {
+    /// A reader over none of the payloads of the archive `bytes` yet, within `bounds`: a
+    /// reader to move to each payload in turn (``reposition(to:)``).
+    init(payloadsOf bytes: [UInt8], header: ArchiveHeader, bounds: SectionBounds) {
         self.init(bytes: bytes, range: 0 ..< 0, version: header.userBinaryIOVersion, internalVersion: header.internalBinaryIOVersion)
-        self.budget = budget
-        endRule = .bodyEnd
+        self.bounds = bounds
     }
 }

@@ -4,7 +4,7 @@
 /// It answers for a valid archive whose checks need no node but the one at hand. It stops
 /// with an error at the first problem, or at a `VAL` whose fields are checked together: a
 /// set or dictionary stored node by node, which a ``OnePassCollectionValidator`` checks in one pass
-/// too (keeping what it compares costs every other archive a few percent, so it is tried
+/// too (keeping what it compares would slow every other archive, so it is tried
 /// second), or a Foundation value, whose check reads it with its Foundation type from the
 /// nodes kept. Validation then parses the archive again, keeping its nodes when it must,
 /// to report every problem with its path: such an archive costs one more parse, up to
@@ -34,7 +34,8 @@ struct OnePassValidator: NodeSink {
 
     init(_ prelude: ArchivePrelude) {
         contents = ContentChecks(types: prelude.types, internalVersion: prelude.header.internalBinaryIOVersion)
-        reader = BinaryReadBuffer(payloadsOf: prelude.bytes, header: prelude.header, budget: prelude.budget)
+        reader = BinaryReadBuffer(
+            payloadsOf: prelude.bytes, header: prelude.header, bounds: SectionBounds(endRule: .bodyEnd, budget: prelude.budget))
     }
 
     @inline(__always)

@@ -73,7 +73,7 @@ extension Dictionary: BinaryIType where Key: BinaryIType, Value: BinaryIType {
     public init(from rbuffer: inout BinaryReadBuffer) throws {
         let offset = rbuffer.offset
         let count = try rbuffer.readCount()
-        try rbuffer.charge(count, of: (Key, Value).self)
+        try rbuffer.reserve(count, of: (Key, Value).self)
         self.init(minimumCapacity: Swift.min(count, BinaryReadBuffer.reservationLimit))
         var unequal = SelfUnequalKeys.Counter()
         for _ in 0 ..< count {

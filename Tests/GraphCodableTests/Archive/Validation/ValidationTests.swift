@@ -191,7 +191,7 @@ import Testing
         let fields = ArraySlice(archive.comparedFields(of: dictionary, every: 2))
         let contents = ContentChecks(types: archive.types, internalVersion: archive.header.internalBinaryIOVersion)
         let budget = MemoryBudget(1000)
-        var reader = BinaryReadBuffer(payloadsOf: bytes, header: archive.header, budget: budget)
+        var reader = BinaryReadBuffer(payloadsOf: bytes, header: archive.header, bounds: SectionBounds(endRule: .bodyEnd, budget: budget))
         var payloads: [Range<Int>] = []
         _ = bytes.withUnsafeBufferPointer { archiveBytes in
             #expect(throws: GCodableError.self) {
@@ -211,7 +211,8 @@ import Testing
             let dictionary = try #require(archive.nodes.firstIndex { $0.kind == .val })
             let fields = ArraySlice(archive.comparedFields(of: dictionary, every: 2))
             let contents = ContentChecks(types: archive.types, internalVersion: archive.header.internalBinaryIOVersion)
-            var reader = BinaryReadBuffer(payloadsOf: bytes, header: archive.header, budget: MemoryBudget(1 << 30))
+            var reader = BinaryReadBuffer(
+                payloadsOf: bytes, header: archive.header, bounds: SectionBounds(endRule: .bodyEnd, budget: MemoryBudget(1 << 30)))
             var payloads: [Range<Int>] = []
             return bytes.withUnsafeBufferPointer { archiveBytes in
                 do {
