@@ -2,10 +2,9 @@
 /// address.
 ///
 /// One array of (address, id) slots, open addressing with linear probing, at most half
-/// full: a lookup is a multiplication and, mostly, one cache line. (A `Dictionary` of
-/// identities, each hashed with SipHash and copied through value witnesses, was near half
-/// of encoding a large graph.) The session keeps the objects alive, so an address stays
-/// theirs for the whole encoding.
+/// full: a lookup is a multiplication and, mostly, one cache line, with no SipHash and no
+/// copy through value witnesses, as a `Dictionary` of identities would take. The session
+/// keeps the objects alive, so an address stays theirs for the whole encoding.
 final class ObjectNumbering {
     private struct Slot {
         /// The object's address; 0 marks an empty slot (no object lives at 0).

@@ -4,8 +4,8 @@ import GraphCodable
 /// order. Written entry by entry: a table of a million types is never one JSON text in
 /// memory.
 enum TypeMapAnswer {
-    /// One type. Written by ``write(to:)``, by hand (Foundation's `JSONEncoder` took some
-    /// 10 µs an entry); `Encodable` gives the members and the form ``JSONBody`` writes,
+    /// One type. Written by ``write(to:)``, by hand (no `JSONEncoder` for each of a
+    /// million entries); `Encodable` gives the members and the form ``JSONBody`` writes,
     /// which the tests hold ``write(to:)`` to.
     struct Entry: Encodable {
         let reference: UInt32

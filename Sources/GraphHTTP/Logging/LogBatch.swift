@@ -1,9 +1,8 @@
 /// Lines of the process's ``Log`` gathered to be written together. An ``IOLoop`` gathers
 /// the access-log lines of one turn (every exchange its events finished) and writes them with
-/// one system call at the turn's end: a `write(2)` per request was a twentieth of the
-/// server's time on small requests. A turn that gathers more than ``limit`` bytes writes
-/// them as it goes, so that however many requests a turn finishes, its lines take bounded
-/// memory.
+/// one system call at the turn's end, so that a request costs no `write(2)` of its own. A
+/// turn that gathers more than ``limit`` bytes writes them as it goes, so that however many
+/// requests a turn finishes, its lines take bounded memory.
 struct LogBatch {
     /// The lines gathered since the last ``write()``.
     private(set) var text = LogText()

@@ -1,7 +1,7 @@
 /// Lines of the log in logfmt, composed straight into their bytes: `time=… level=… msg=…`,
 /// then the fields, each written as it is added, numbers as digits: the access log's line
-/// is written for every request, and a `String` and a dictionary literal for each field
-/// cost the server a twentieth of its requests.
+/// is written for every request, so its fields make no `String` or dictionary literal of
+/// their own.
 struct LogText {
     /// The lines composed so far, the last unfinished until ``endLine()``.
     var bytes: [UInt8] = []

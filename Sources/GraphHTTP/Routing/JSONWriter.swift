@@ -1,6 +1,6 @@
 /// JSON composed straight into its bytes, for answers made often or of many parts (the
-/// validation report, the type map, problems): Foundation's `JSONEncoder` took 9 to 14 µs
-/// for a report of a few members, a twenty-fifth of a validation's request. It writes what
+/// validation report, the type map, problems), so that they cost no `JSONEncoder`, whose
+/// setup outweighs writing a report of a few members. It writes what
 /// ``JSONBody`` writes for the same value: the caller gives object members sorted by their
 /// names' UTF-8 bytes and leaves out absent ones, and strings are escaped alike (quotes,
 /// backslashes and control characters only).

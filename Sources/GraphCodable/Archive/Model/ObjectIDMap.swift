@@ -37,8 +37,8 @@ struct ObjectIDMap<Value> {
     @inline(never)
     private mutating func insert(_ value: Value, beyond slot: Int, denseLimit: Int) {
         if slot <= denseLimit {
-            // Grown by doubling, not to each new id: an append per object cost a tenth of
-            // parsing an archive of small objects.
+            // Grown by doubling, not to each new id, so that recording an object costs
+            // amortized constant time, with no reallocation for most of them.
             let grown = max(slot, min(2 * dense.count - 1, denseLimit)) + 1
             dense = [Value?](unsafeUninitializedCapacity: grown) { slots, initialized in
                 let copied = slots.initialize(fromContentsOf: dense)

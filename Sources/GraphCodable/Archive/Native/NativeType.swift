@@ -100,8 +100,8 @@ enum NativeDescriptor: Hashable, CustomStringConvertible {
     /// The lane counts of the standard library's SIMD vectors.
     static let simdLaneCounts: Set<Int> = [2, 3, 4, 8, 16, 32, 64]
 
-    /// The layout's name, written in one pass (a name made of its parts' names, each copied
-    /// into the next, cost the square of its length).
+    /// The layout's name, written in one pass, so that it takes time linear in its length
+    /// (no part's name is copied into the next).
     var description: String {
         var name = ""
         write(to: &name)

@@ -113,8 +113,8 @@ struct BodyParser {
 
     /// ``parse(_:of:into:)``: tags, ids and the common payloads read from `bytes` at a local
     /// position, the other payloads with `body`, whose offset is therefore left behind.
-    /// (Through `body`, whose every read loads its array and fields from memory, a
-    /// validation took an eighth longer.)
+    /// (A local position stays in a register, where every read through `body` loads its
+    /// array and fields from memory.)
     private func parse<Sink: NodeSink & ~Copyable>(
         _ body: inout BinaryReadBuffer, _ bytes: UnsafeBufferPointer<UInt8>, into nodes: inout Sink
     ) throws -> Facts {
@@ -125,7 +125,7 @@ struct BodyParser {
         var position = bodyStart
         nodes.reserveCapacity(min(bodyLength / 4, limits.maximumNodeCount, 1 << 16))
         // The nodes are charged a stretch at a time as the list fills, rather than one by
-        // one (a few percent of the parse) or as room is reserved: the room a body's size
+        // one (a charge at every node) or as room is reserved: the room a body's size
         // foretells may be far more than its nodes take (a small budget would refuse a valid
         // archive), and the part of a large list they have not reached is untouched pages.
         var chargedNodes = 0
@@ -136,7 +136,7 @@ struct BodyParser {
         var maximumDepth = 0
         var foundationValueCount = 0
         // The strong pointers met before their definition, which alone are checked at the
-        // end (a pass over all the nodes for their pointers took a tenth of the parse).
+        // end, so that no pass over all the nodes for their pointers is needed.
         var earlyPointers: [(objectID: UInt32, offset: UInt32)] = []
 
         while position < bodyEnd {
@@ -300,9 +300,9 @@ struct BodyParser {
 
     /// The room for nodes once `count` of them fill what was reserved, `parsed` bytes into a
     /// body of `length`: the count the body's size foretells at the bytes per node so far,
-    /// and an eighth more, so that a large body grows its list once or twice (doubling, a
-    /// list reallocated while half its size is still held, took twice the memory); never
-    /// less than 1.25 times the count, nor more than one node per 4 bytes or the limit.
+    /// and an eighth more, so that a large body grows its list once or twice, to near its
+    /// nodes' count rather than up to twice it (as by doubling); never less than 1.25 times
+    /// the count, nor more than one node per 4 bytes or the limit.
     private static func grownCapacity(_ count: Int, parsed: Int, of length: Int, limit: Int) -> Int {
         let (product, overflow) = count.multipliedReportingOverflow(by: length)
         let foretold = overflow ? length / 4 : product / max(parsed, 1)

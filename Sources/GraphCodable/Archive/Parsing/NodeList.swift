@@ -1,9 +1,8 @@
 /// The nodes of a parsed archive in body order, stored once and never copied: the list
 /// is read-only, and only its ``Builder``, which the parse owns alone, writes it.
 ///
-/// (Built as an array, the list cost the parse a check that its storage was unshared at
-/// every node, as soon as the parse could also hand its nodes elsewhere: see
-/// ``NodeSink``.)
+/// (Not an array: the parse may also hand its nodes elsewhere (see ``NodeSink``), and an
+/// array would then check at every node that its storage is unshared.)
 struct NodeList: RandomAccessCollection {
     /// The nodes' memory, freed with the last list that reads it.
     private final class Storage {

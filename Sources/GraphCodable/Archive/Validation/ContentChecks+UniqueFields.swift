@@ -82,7 +82,7 @@ extension ContentChecks {
         func equal(_ one: Range<Int>, _ other: Range<Int>) -> Bool {
             one.count == other.count && archive[one].elementsEqual(archive[other])
         }
-        // A few fields are compared each with each (sorting them took longer, for the
+        // A few fields are compared each with each (quicker than sorting them, for the
         // dictionaries of a few keys that are the most common); more are sorted by their
         // bytes, and neighbours compared.
         guard fields.count > 8 else {

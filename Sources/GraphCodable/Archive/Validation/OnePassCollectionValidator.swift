@@ -29,8 +29,8 @@ struct OnePassCollectionValidator: NodeSink {
     private var innermost = OpenCollection.none
     private var enclosing: [OpenCollection] = []
     /// The compared fields of the collections open, outermost first: the first
-    /// `comparedCount` of one list whose memory serves every collection in turn (a list of
-    /// its own for each took longer than keeping all the nodes).
+    /// `comparedCount` of one list whose memory serves every collection in turn, so that
+    /// no collection allocates a list of its own.
     private var compared: [ArchiveNode] = []
     private var comparedCount = 0
     /// Room for the uniqueness checks to work in, kept from collection to collection.

@@ -13,8 +13,7 @@ enum RequestID {
     /// 32 hexadecimal digits: a count, with a key drawn at random when the process starts,
     /// through SipHash (the standard library's `Hasher`), so that an id tells nothing of the
     /// count and replicas do not repeat each other's ids (but by a chance of one in 2¹²⁸).
-    /// Asking the system for random bytes on every request was a twentieth of the server's
-    /// time on small requests.
+    /// The key is drawn once, so that no request asks the system for random bytes.
     static func generate() -> String {
         let count = counter.add(1, ordering: .relaxed).newValue
         let (high, low) = (word(count, half: 0), word(count, half: 1))

@@ -102,8 +102,8 @@ final class ConnectionDriver: @unchecked Sendable {
     /// Reads until the kernel has nothing more (the poller is edge-triggered: it tells of
     /// new bytes only), the state stops wanting bytes, or ``readsPerTurn`` reads were made
     /// (then it yields the loop to other connections and comes back). A read that left
-    /// room in the buffer is not followed by another until the poller tells of more: the
-    /// one that would only say "would block" was a third of the reads on small requests.
+    /// room in the buffer is not followed by another until the poller tells of more, so
+    /// that no system call is spent only to hear "would block".
     private func readable() {
         for _ in 0 ..< Self.readsPerTurn {
             guard !isClosed, state.wantsToRead, mayHoldUnreadInput else { return }
@@ -246,8 +246,8 @@ final class ConnectionDriver: @unchecked Sendable {
             // read them now. Without them, the next event tells of the next bytes.
             if isReading, mayHoldUnreadInput { loop.async { [self] in readable() } }
         }
-        // Setting a timer wakes Dispatch's manager thread, which cost a third of the server's
-        // time when done for every request: the timer is only ever moved earlier. Firing
+        // Setting a timer wakes Dispatch's manager thread, so it is not done for every
+        // request: the timer is only ever moved earlier. Firing
         // before the state's deadline does no harm (the state ticks on its own deadlines) and
         // sets it again from there.
         if let deadline = state.deadline, deadline < timerDeadline ?? .max {

@@ -87,9 +87,8 @@ final class IOLoop: @unchecked Sendable {
     }
 
     /// Has `connection` send what it queued once the current turn's events are handled (on
-    /// ``queue``). Sent as each answer was made, with the next connection's work between
-    /// two sends, every send found the client's thread asleep again and paid for waking
-    /// it: an eighth of the server's time on small requests.
+    /// ``queue``), so that its sends are not spread among other connections' work, each
+    /// finding the client's thread asleep again and paying to wake it.
     func sendAtTurnEnd(_ connection: ConnectionDriver) {
         sending.append(connection)
     }
@@ -118,7 +117,7 @@ final class IOLoop: @unchecked Sendable {
     /// The connection attached under `token`, unless it has closed since (on ``queue``).
     /// Its timer and the channels of its answers find it this way rather than through a
     /// weak reference, which would move every retain and release of the connection to a
-    /// side table of its own: 2 % of the server's time on small requests.
+    /// side table of its own, a cost paid on every request.
     func connection(_ token: UInt64) -> ConnectionDriver? { connections[token] }
 
     /// Stops watching a connection's socket, before it is closed (on ``queue``).

@@ -14,8 +14,8 @@ import Darwin
 ///
 /// Not a Dispatch signal source: on Linux, libdispatch installs its handler for a signal
 /// only for the first source ever made for it, so a second `run()` in one process, which
-/// ignores the signal as Dispatch asks, never saw it; and that handler stayed, swallowing
-/// the signal, once the sources were gone.
+/// ignores the signal as Dispatch asks, would never see it; and that handler stays,
+/// swallowing the signal, once the sources are gone.
 final class SignalRelay: Sendable {
     /// The relay of the process.
     static let shared = SignalRelay()
