@@ -20,11 +20,13 @@ let package = Package(
             // Embedded in InspectorPage.swift by Scripts/embed-documents.py.
             exclude: ["Inspector/inspector.html"]),
         .executableTarget(name: "graph-server", dependencies: ["GraphHTTP", "GraphCodable", "CMalloc"]),
-        .executableTarget(name: "graph-benchmark", dependencies: ["GraphCodable"]),
+        .executableTarget(name: "graph-benchmark", dependencies: ["GraphCodable", "SeededRandom"]),
+        // Reproducible random inputs, for the tests and the benchmark.
+        .target(name: "SeededRandom"),
         // Writes an archive in a process of its own: archives of equal data agree across processes.
         .executableTarget(name: "determinism-probe", dependencies: ["GraphCodable"], path: "Tests/DeterminismProbe"),
-        .testTarget(name: "GraphCodableTests", dependencies: ["GraphCodable", "determinism-probe"]),
-        .testTarget(name: "GraphHTTPTests", dependencies: ["GraphHTTP"]),
+        .testTarget(name: "GraphCodableTests", dependencies: ["GraphCodable", "SeededRandom", "determinism-probe"]),
+        .testTarget(name: "GraphHTTPTests", dependencies: ["GraphHTTP", "SeededRandom"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,12 +1,13 @@
 import Foundation
 import GraphCodable
+import SeededRandom
 
 /// GraphCodable's speed and size against Foundation's coders, measured in the same run:
 /// `swift run -c release graph-benchmark [tree|scalars|graph|inspect] [--json] [--runs N]`,
 /// or `graph-benchmark file PATH` for the inspection of an archive of your own.
 /// Docs/Performance.md explains the workloads and holds the latest figures.
 let arguments = Array(CommandLine.arguments.dropFirst())
-var generator = SeededGenerator(state: 42)
+var generator = SplitMix64(seed: 42)
 
 // `graph-benchmark profile-encode|profile-decode [graph COUNT]` loops one GraphCodable
 // operation on a tree (or on the graph workload's COUNT objects), for a profiler to sample;

@@ -1,18 +1,19 @@
 import Foundation
 import GraphCodable
+import SeededRandom
 
 /// Values both GraphCodable and Foundation's coders can write: each is encoded and decoded
 /// by GraphCodable, `JSONEncoder`/`JSONDecoder` and binary `PropertyListEncoder`/`Decoder`
 /// (and, for packed arrays, compared with a copy of the same bytes into fresh memory).
 enum CodableWorkload {
-    static func runTrees(_ report: Report, _ generator: inout SeededGenerator) throws {
+    static func runTrees(_ report: Report, _ generator: inout SplitMix64) throws {
         try measure(report, "tree: 13,700 nodes, each with children, a 7-character name and [Int] of 30",
                     ArrayTreeNode.tree(count: 13_700, fanOut: 4, using: &generator))
         try measure(report, "tree: 14,000 nodes, each with children, a 7-character name and 30 keyed Int",
                     KeyedTreeNode.tree(count: 14_000, fanOut: 4, using: &generator))
     }
 
-    static func runScalars(_ report: Report, _ generator: inout SeededGenerator) throws {
+    static func runScalars(_ report: Report, _ generator: inout SplitMix64) throws {
         let doubles = (0 ..< 1_000_000).map { _ in Double.random(in: -1 ... 1, using: &generator) }
         try measure(report, "scalars: 1,000,000 Double (packed)", doubles, memoryBytes: doubles.count * 8)
         let integers = (0 ..< 1_000_000).map { _ in Int.random(in: -1_000_000 ... 1_000_000, using: &generator) }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphCodable
+import SeededRandom
 
 /// Object graphs: class instances each with an `Int`, a short `String` and links to 3
 /// random earlier instances among the last 50, and every 100th also to a later one (so
@@ -34,7 +35,7 @@ enum GraphWorkload {
 
     /// The links of `count` objects: 3 earlier ones among the last 50, and with `cycles`, for
     /// every 100th a later one.
-    static func links(count: Int, cycles: Bool, _ generator: inout SeededGenerator) -> [[Int]] {
+    static func links(count: Int, cycles: Bool, _ generator: inout SplitMix64) -> [[Int]] {
         (0 ..< count).map { index in
             var links = index == 0 ? [] : (0 ..< 3).map { _ in Int.random(in: max(0, index - 50) ..< index, using: &generator) }
             if cycles && index % 100 == 0 && index + 10 < count { links.append(index + 10) }
@@ -45,7 +46,7 @@ enum GraphWorkload {
     /// A graph's objects and their archive.
     typealias Graph = (stations: [Station], archive: Bytes)
 
-    static func run(_ report: Report, _ generator: inout SeededGenerator) throws {
+    static func run(_ report: Report, _ generator: inout SplitMix64) throws {
         var kept: [Int: Graph] = [:]
         for count in [10_000, 100_000, 1_000_000] {
             report.begin("graph: \(count.formatted()) objects with shared links and cycles")
@@ -126,7 +127,7 @@ enum GraphWorkload {
         return ids
     }
 
-    private static func compareWithKeyedArchiver(_ report: Report, _ generator: inout SeededGenerator) throws {
+    private static func compareWithKeyedArchiver(_ report: Report, _ generator: inout SplitMix64) throws {
         let count = 300
         // Without cycles: NSKeyedUnarchiver on Linux recurses through them until the stack ends.
         report.begin("graph: \(count) objects with shared links, against NSKeyedArchiver")

@@ -1,5 +1,6 @@
 import Foundation
 import GraphCodable
+import SeededRandom
 
 /// Inspection without types, on an archive of some 10 MB: 100,000 class instances each
 /// with a name, 8 `Double`s, a 2-entry `[String: Int]` and a link. Throughput of each
@@ -51,7 +52,7 @@ enum InspectWorkload {
         try report.compare("parse + convert to internal 2", [("GraphDecoder.convert", archive.count, { _ = try decoder.convert(archive, internalBinaryIOVersion: 2) })])
     }
 
-    static func run(_ report: Report, _ generator: inout SeededGenerator) throws {
+    static func run(_ report: Report, _ generator: inout SplitMix64) throws {
         let items = (0 ..< 100_000).map { index in
             Item(name: "item \(index)", readings: (0 ..< 8).map { _ in Double.random(in: 0 ... 100, using: &generator) },
                  tags: ["a\(index % 7)": index, "b\(index % 11)": -index])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GraphCodable
+import SeededRandom
 
 /// BinaryIO buffers: layouts, versions, and reads that throw instead of trapping.
 @Suite struct BinaryIOTests {
@@ -86,9 +87,8 @@ import Testing
         }
     }
 
-    /// A large write leaves room for the small writes after it: none of them moves the bytes
-    /// (growing to just what the large write needed made the next write copy them all, the
-    /// old and the new array held at once).
+    /// A large write leaves room for the small writes after it: none of them moves the bytes,
+    /// so the buffer never holds an old and a new array at once for them.
     @Test func aLargeWriteLeavesRoomForTheWritesAfterIt() {
         var buffer = BinaryWriteBuffer()
         var starts: [UnsafeMutableRawPointer] = []

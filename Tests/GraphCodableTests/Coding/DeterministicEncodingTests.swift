@@ -12,13 +12,13 @@ import Testing
     /// The probe archives the same catalog in three processes, one with the hash seed
     /// fixed and two with random seeds.
     @Test func equalArchivesAcrossProcesses() throws {
-        let runs = try [["SWIFT_DETERMINISTIC_HASHING": "1"], [:], [:]].map(Self.runProbe)
+        let runs = try [["SWIFT_DETERMINISTIC_HASHING": "1"], [:], [:]].map(DeterminismProbe.run)
         // The seeds differed: the processes iterated the same set in different orders, and
         // wrote different archives by default.
         #expect(Set(runs.map { $0[2] }).count > 1)
         #expect(Set(runs.map { $0[1] }).count > 1)
         #expect(Set(runs.map { $0[0] }).count == 1)
-        let bytes = Self.bytes(hex: runs[0][0])
+        let bytes = DeterminismProbe.bytes(hex: runs[0][0])
         #expect(try GraphEncoder(.deterministic).encode(Catalog.sample()) as Bytes == bytes)
         #expect(try GraphDecoder().decode(Catalog.self, from: bytes) == Catalog.sample())
         #expect(GraphDecoder().validate(bytes).isValid)
@@ -121,39 +121,6 @@ import Testing
 
     private static func littleEndian(_ value: Int) -> [UInt8] {
         (0 ..< 8).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
-    }
-
-    static func bytes(hex: String) -> Bytes {
-        var bytes: Bytes = []
-        var digits = hex.makeIterator()
-        while let high = digits.next(), let low = digits.next() { bytes.append(UInt8(String([high, low]), radix: 16)!) }
-        return bytes
-    }
-
-    /// The probe's three lines (deterministic archive, default archive, words' order) in a
-    /// process with `environment` added to this one's.
-    static func runProbe(_ environment: [String: String]) throws -> [String] {
-        let process = Process()
-        process.executableURL = try probeURL()
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
-
-    /// The probe executable, built beside the tests.
-    private static func probeURL() throws -> URL {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0 ..< 4 {
-            let probe = directory.appendingPathComponent("determinism-probe")
-            if FileManager.default.isExecutableFile(atPath: probe.path) { return probe }
-            directory.deleteLastPathComponent()
-        }
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "determinism-probe beside \(CommandLine.arguments[0])"])
     }
 }
 

@@ -12,7 +12,7 @@ import Testing
     /// strings, data or payloads measures its longest length as -1.)
     @Test(arguments: 1 ... 3 as ClosedRange<UInt64>)
     func encodersMeasureWhatReadersBound(seed: UInt64) throws {
-        for sample in ReadingCostTests.samples(seed: seed) {
+        for sample in ReadingCostSamples.samples(seed: seed) {
             try Self.checkMeasures(of: sample.value, options: sample.options, sample.name)
         }
     }
@@ -63,8 +63,8 @@ import Testing
         #expect(throws: Never.self) { _ = try encoder.encode([String?](repeating: nil, count: 999)) as Bytes }
         #expect(throws: GCodableError.self) { _ = try encoder.encode([String?](repeating: nil, count: 1_000)) as Bytes }
         // A key for the count, and one for each value.
-        #expect(throws: Never.self) { _ = try encoder.encode(ReadingCostTests.Fields(values: Array(0 ..< 9))) as Bytes }
-        #expect(throws: GCodableError.self) { _ = try encoder.encode(ReadingCostTests.Fields(values: Array(0 ..< 10))) as Bytes }
+        #expect(throws: Never.self) { _ = try encoder.encode(ReadingCostSamples.Fields(values: Array(0 ..< 9))) as Bytes }
+        #expect(throws: GCodableError.self) { _ = try encoder.encode(ReadingCostSamples.Fields(values: Array(0 ..< 10))) as Bytes }
     }
 
     /// The encoder refuses archives larger, or values nested deeper, than its limits' readers

@@ -4,63 +4,9 @@ import Testing
 
 /// Large graphs round-trip with their exact shape, with recursion bounded on both sides.
 @Suite struct LargeGraphTests {
-    final class GraphNode: GCodable {
-        let index: Int
-        var edges: [GraphNode] = []
-
-        init(index: Int) { self.index = index }
-
-        private enum Key: String { case index, edges }
-
-        init(from decoder: GDecoder) throws {
-            index = try decoder.decode(for: Key.index)
-            try decoder.deferDecode(for: Key.edges) { self.edges = $0 }
-        }
-
-        func encode(to encoder: GEncoder) throws {
-            try encoder.encode(index, for: Key.index)
-            try encoder.encode(edges, for: Key.edges)
-        }
-    }
-
-    /// A linked list decoded without deferDecode: each node waits for the next one.
-    final class Link: GCodable {
-        let next: Link?
-        init(next: Link?) { self.next = next }
-        private enum Key: String { case next }
-        init(from decoder: GDecoder) throws { next = try decoder.decode(for: Key.next) }
-        func encode(to encoder: GEncoder) throws { try encoder.encode(next, for: Key.next) }
-    }
-
-    /// Runs `body` on a thread with a stack of `stackSize` bytes and returns its result.
-    static func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () throws -> T) throws -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.result = Result { try body() }
-            done.signal()
-        }
-        thread.stackSize = stackSize
-        thread.start()
-        done.wait()
-        return try box.result!.get()
-    }
-
-    /// `count` nodes: a random tree from node 0, plus random extra edges that share nodes
-    /// and close cycles (self-loops included).
-    static func randomGraph(count: Int, extraEdges: Int, seed: UInt64) -> [GraphNode] {
-        var generator = SplitMix64(seed: seed)
-        let nodes = (0 ..< count).map { GraphNode(index: $0) }
-        for index in 1 ..< count { nodes[Int.random(in: 0 ..< index, using: &generator)].edges.append(nodes[index]) }
-        for _ in 0 ..< extraEdges {
-            nodes[Int.random(in: 0 ..< count, using: &generator)].edges.append(nodes[Int.random(in: 0 ..< count, using: &generator)])
-        }
-        return nodes
-    }
-
     @Test func aHundredThousandObjectsWithSharingAndCyclesKeepEveryEdge() throws {
-        let result = try Self.onThread(stackSize: 4 << 20) { () -> [String] in
-            let nodes = Self.randomGraph(count: 100_000, extraEdges: 60_000, seed: 11)
+        let result = try StackSizedThread.run(stackSize: 4 << 20) { () -> [String] in
+            let nodes = GraphNode.randomGraph(count: 100_000, extraEdges: 60_000, seed: 11)
             defer { nodes.forEach { $0.edges = [] } }
             let data = try GraphEncoder().encode(nodes[0]) as Bytes
             let root = try GraphDecoder().decode(GraphNode.self, from: data)
@@ -90,17 +36,16 @@ import Testing
     /// On a 1 MiB stack (where a debug build fits about 75 such levels), a chain of 20,000
     /// objects stops with an error that says how to decode it.
     @Test func deepChainsWithoutDeferDecodeStopWithAnErrorNotACrash() throws {
-        let outcome = try Self.onThread(stackSize: 1 << 20) { () -> (Int?, String?) in
-            func chain(_ length: Int) -> Link { (0 ..< length).reduce(nil as Link?) { next, _ in Link(next: next) }! }
+        let outcome = try StackSizedThread.run(stackSize: 1 << 20) { () -> (Int?, String?) in
             func depth(_ link: Link) -> Int {
                 var count = 1
                 var current = link
                 while let next = current.next { count += 1; current = next }
                 return count
             }
-            let short = try GraphDecoder().decode(Link.self, from: try GraphEncoder().encode(chain(40)) as Bytes)
+            let short = try GraphDecoder().decode(Link.self, from: try GraphEncoder().encode(Link.chain(40)!) as Bytes)
             do {
-                _ = try GraphDecoder().decode(Link.self, from: try GraphEncoder().encode(chain(20_000)) as Bytes)
+                _ = try GraphDecoder().decode(Link.self, from: try GraphEncoder().encode(Link.chain(20_000)!) as Bytes)
                 return (depth(short), nil)
             } catch let error as GCodableError {
                 return (depth(short), "\(error)")
@@ -113,10 +58,10 @@ import Testing
     /// Deeply nested values (no identity) are guarded the same way, on both sides. (The
     /// values are built and released on a large stack: releasing them recurses too.)
     @Test func deeplyNestedValuesStopWithAnErrorNotACrash() throws {
-        let outcome = try Self.onThread(stackSize: 256 << 20) { () -> (String?, String?) in
+        let outcome = try StackSizedThread.run(stackSize: 256 << 20) { () -> (String?, String?) in
             let deep = ValueBox((0 ..< 4_000).reduce(Sample.int(0)) { inner, _ in .list([inner]) })
             let data = try GraphEncoder().encode(deep.value) as Bytes
-            let errors = try Self.onThread(stackSize: 1 << 20) { [unowned deep] () -> (String?, String?) in
+            let errors = try StackSizedThread.run(stackSize: 1 << 20) { [unowned deep] () -> (String?, String?) in
                 var encodeError: String?
                 var decodeError: String?
                 do { _ = try GraphEncoder().encode(deep.value) as Bytes } catch { encodeError = "\(error)" }
@@ -156,9 +101,9 @@ extension LargeGraphTests {
     }
 
     /// The encoder writes values nested as deep as the default limits read, and refuses to
-    /// write them a level deeper (which it once wrote, and the decoder then refused).
+    /// write them a level deeper (which the decoder would refuse).
     @Test func valuesNestAtMostAsDeepAsReadersTakeByDefault() throws {
-        let outcome = try Self.onThread(stackSize: 256 << 20) { () -> (Int, Bool, String?) in
+        let outcome = try StackSizedThread.run(stackSize: 256 << 20) { () -> (Int, Bool, String?) in
             // 5,000 nested values: the innermost at level 9,999, its empty array at 10,000.
             let deepest = ValueBox(Nest.steps(4_999))
             let archive = try GraphEncoder().encode(deepest.value) as Bytes
@@ -172,7 +117,7 @@ extension LargeGraphTests {
         #expect(outcome.1)
         #expect(outcome.2?.contains("more than 10000 levels deep") == true, "\(outcome.2 ?? "encoded")")
         // Around the bound, each either reads back with the defaults or is refused when written.
-        let outcomes = try Self.onThread(stackSize: 256 << 20) { () -> [Bool?] in
+        let outcomes = try StackSizedThread.run(stackSize: 256 << 20) { () -> [Bool?] in
             try (3_331 ... 3_334).map { steps in
                 let nest = ValueBox(WrappedNest.steps(steps))
                 do {
@@ -185,11 +130,6 @@ extension LargeGraphTests {
         }
         #expect(outcomes.contains(true) && outcomes.contains(nil) && !outcomes.contains(false), "\(outcomes)")
     }
-}
-
-/// The result of work done on another thread, read after the thread signals it is done.
-private final class ResultBox<T>: @unchecked Sendable {
-    var result: Result<T, any Error>?
 }
 
 /// A value shared with another thread without handing it ownership.

@@ -1,6 +1,7 @@
 import Foundation
 import GraphCodable
 import Testing
+import SeededRandom
 
 /// Random nested values of native types round-trip equal.
 @Suite struct PropertyTests {

@@ -9,13 +9,10 @@ import Testing
 /// each refuse an invalid file with its rule and offset.
 @Suite struct ConformanceTests {
     static let directory = Repository.url("Tests/Conformance")
-    static let corpus: [CorpusFile] = ((try? ValidCorpus.files()) ?? []) + InvalidCorpus.files()
-    static let valid = corpus.filter { if case .valid = $0.expectation { true } else { false } }
-    static let invalid = corpus.filter { if case .invalid = $0.expectation { true } else { false } }
 
     /// The manifest: each file, valid or the rule it breaks and the offset of the problem.
     static var manifest: String {
-        let lines = corpus.map { file in
+        let lines = ConformanceCorpus.files.map { file in
             switch file.expectation {
             case .valid: #"    {"file": "\#(file.path)", "valid": true}"#
             case .invalid(let rule, let offset):
@@ -42,39 +39,39 @@ import Testing
                 try? FileManager.default.removeItem(at: url)
                 try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             }
-            for file in Self.corpus { try Data(file.bytes).write(to: Self.directory.appendingPathComponent(file.path)) }
+            for file in ConformanceCorpus.files { try Data(file.bytes).write(to: Self.directory.appendingPathComponent(file.path)) }
             try Data(Self.manifest.utf8).write(to: manifestURL)
         }
         #expect(try String(contentsOf: manifestURL, encoding: .utf8) == Self.manifest)
-        for file in Self.corpus {
+        for file in ConformanceCorpus.files {
             let written = try Data(contentsOf: Self.directory.appendingPathComponent(file.path))
             #expect(Array(written) == file.bytes, "\(file.path) differs: run Scripts/conformance.sh")
         }
         for folder in ["valid", "invalid"] {
             let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.appendingPathComponent(folder).path)
-            #expect(Set(names.map { "\(folder)/\($0)" }) == Set(Self.corpus.map(\.path).filter { $0.hasPrefix(folder + "/") }))
+            #expect(Set(names.map { "\(folder)/\($0)" }) == Set(ConformanceCorpus.files.map(\.path).filter { $0.hasPrefix(folder + "/") }))
         }
     }
 
     /// Every rule of the document's rule index is broken by at least one invalid file.
     @Test func everyRuleHasAnInvalidFile() {
-        let broken = Set(Self.invalid.compactMap { file -> FormatRule? in
+        let broken = Set(ConformanceCorpus.invalid.compactMap { file -> FormatRule? in
             if case .invalid(let rule, _) = file.expectation { rule } else { nil }
         })
         #expect(Set(FormatRule.allCases).subtracting(broken).isEmpty, "\(Set(FormatRule.allCases).subtracting(broken))")
     }
 
     @Test func theCorpusIsLargeAndItsNamesUnique() throws {
-        #expect(try ValidCorpus.files().count == Self.valid.count)
-        #expect(Self.valid.count >= 50 && Self.invalid.count >= 50, "\(Self.valid.count) valid, \(Self.invalid.count) invalid")
-        #expect(Set(Self.corpus.map(\.path)).count == Self.corpus.count)
+        #expect(try ValidCorpus.files().count == ConformanceCorpus.valid.count)
+        #expect(ConformanceCorpus.valid.count >= 50 && ConformanceCorpus.invalid.count >= 50, "\(ConformanceCorpus.valid.count) valid, \(ConformanceCorpus.invalid.count) invalid")
+        #expect(Set(ConformanceCorpus.files.map(\.path)).count == ConformanceCorpus.files.count)
     }
 
     static let registry = GTypeRegistry([ValidCorpus.Packed.self])
 
-    @Test(arguments: valid.map(\.name))
+    @Test(arguments: ConformanceCorpus.valid.map(\.name))
     func validFilesReadWriteBackAndConvert(_ name: String) throws {
-        let file = try #require(Self.valid.first { $0.name == name })
+        let file = try #require(ConformanceCorpus.valid.first { $0.name == name })
         #expect(GraphDecoder().validate(file.bytes).isValid, "\(GraphDecoder().validate(file.bytes))")
         try file.decode(file.bytes)
         let model = try GraphArchive(bytes: file.bytes)
@@ -86,9 +83,9 @@ import Testing
         try file.decode(converted)
     }
 
-    @Test(arguments: invalid.map(\.name))
+    @Test(arguments: ConformanceCorpus.invalid.map(\.name))
     func invalidFilesAreRefusedWithTheirRuleAndOffset(_ name: String) throws {
-        let file = try #require(Self.invalid.first { $0.name == name })
+        let file = try #require(ConformanceCorpus.invalid.first { $0.name == name })
         guard case .invalid(let rule, let offset) = file.expectation else { return }
         let problem = GraphDecoder().validate(file.bytes).problems.first
         #expect(problem?.rule == rule && problem?.byteOffset == offset, "validation: \(String(describing: problem))")

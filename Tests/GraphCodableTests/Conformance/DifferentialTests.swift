@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GraphCodable
+import SeededRandom
 
 /// Validation, typed decoding and the model of an archive agree on seeded mutants of the
 /// valid corpus: bytes flipped, cut, inserted and deleted, the header's lengths and checksum
@@ -66,7 +67,7 @@ import Testing
         let perFile = environment["GRAPH_DIFFERENTIAL_MUTANTS"].flatMap(Int.init) ?? 25
         var generator = SplitMix64(seed: environment["GRAPH_DIFFERENTIAL_SEED"].flatMap(UInt64.init) ?? 49)
         var tally = Tally()
-        for file in ConformanceTests.valid {
+        for file in ConformanceCorpus.valid {
             for _ in 0 ..< perFile {
                 let mutant = Self.mutant(of: file.bytes, &generator)
                 Self.compare(mutant, of: file, into: &tally)

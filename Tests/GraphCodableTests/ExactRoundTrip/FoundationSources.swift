@@ -1,6 +1,7 @@
 import Foundation
+import SeededRandom
 
-/// Sources of Foundation values, with the edge cases that once lost data on Linux.
+/// Sources of Foundation values, with the edge cases where data is most easily lost on Linux.
 enum FoundationSources {
     private static func randomText(_ generator: inout SplitMix64) -> String { ScalarSources.randomString(&generator, maximumLength: 10) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 
 extension SplitMix64 {
     mutating func pick<Element>(_ elements: [Element]) -> Element { elements[Int.random(in: 0 ..< elements.count, using: &self)] }

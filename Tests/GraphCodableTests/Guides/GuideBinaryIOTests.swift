@@ -1,6 +1,7 @@
 import Foundation
 import GraphCodable
 import Testing
+import SeededRandom
 
 // The guide's "GraphCodable and BinaryIO" section, step by step: each step's declarations
 // have the API forms of the guide's (the same protocols, initializers, calls and labels,

@@ -120,7 +120,7 @@ extension GenericReferences.Generic {
     @Test func aHandWrittenObsoleteClassIsReplaced() throws {
         let decoder = GraphDecoder()
         decoder.setClass(HandObsoleting.MyData.self, for: .qualifiedName("GraphCodableTests.Obsoleting.MyData"))
-        let outRoot = try decoder.decode(Obsoleting.MyNewData.self, from: try EvolutionTests.fixture("obsoleting.graph"))
+        let outRoot = try decoder.decode(Obsoleting.MyNewData.self, from: try Repository.evolutionFixture("obsoleting.graph"))
         #expect("\(outRoot)" == "MyNewData(string: 3)")
         #expect(outRoot.replaced == "MyData")
     }

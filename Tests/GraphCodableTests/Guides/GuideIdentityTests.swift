@@ -290,37 +290,10 @@ import Testing
 
     // MARK: Cycles broken with deferDecode
 
-    class ViewNode: GCodable, CustomStringConvertible, Hashable {
-        private(set) var childs = Set<ViewNode>()
-
-        weak var parent: ViewNode? {
-            willSet { if newValue !== parent { parent?.childs.remove(self) } }
-            didSet { if parent !== oldValue { parent?.childs.insert(self) } }
-        }
-
-        init() {}
-
-        static func == (lhs: ViewNode, rhs: ViewNode) -> Bool { lhs === rhs }
-        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-
-        private enum Key: String { case childs, parent }
-
-        var description: String { "\(type(of: self)) \(childs.map(\.description).sorted())" }
-
-        func encode(to encoder: GEncoder) throws {
-            try encoder.encode(childs, for: Key.childs)
-            try encoder.encodeConditional(parent, for: Key.parent)
-        }
-
-        required init(from decoder: GDecoder) throws {
-            childs = try decoder.decode(for: Key.childs)
-            try decoder.deferDecode(for: Key.parent) { self.parent = $0 }
-        }
-    }
-
-    class View: ViewNode {}
-    class Window: View {}
-    class Screen: View {}
+    typealias ViewNode = IdentityExamples.ViewNode
+    typealias View = IdentityExamples.View
+    typealias Window = IdentityExamples.Window
+    typealias Screen = IdentityExamples.Screen
 
     @Test func weakParentsAreRestoredWithDeferDecode() throws {
         let screen = Screen()
@@ -342,55 +315,7 @@ import Testing
         #expect(outRoot.childs.flatMap(\.childs).count == 3)
     }
 
-    final class Model: GCodable, Equatable {
-        final class Node: GCodable, Equatable {
-            static func == (lhs: Node, rhs: Node) -> Bool {
-                lhs.name == rhs.name && lhs.connections.map(\.name) == rhs.connections.map(\.name)
-            }
-
-            private(set) var connections = [Node]()
-            let name: String
-
-            func connect(to nodes: Node...) { connections.append(contentsOf: nodes) }
-
-            init(_ name: String) { self.name = name }
-
-            private enum Key: String { case name, connections }
-
-            init(from decoder: GDecoder) throws {
-                name = try decoder.decode(for: Key.name)
-                try decoder.deferDecode(for: Key.connections) { self.connections = $0 }
-            }
-
-            func encode(to encoder: GEncoder) throws {
-                try encoder.encode(name, for: Key.name)
-                try encoder.encode(connections, for: Key.connections)
-            }
-
-            func removeConnections() { connections.removeAll() }
-        }
-
-        private(set) var nodes = [String: Node]()
-
-        init() {}
-
-        static func == (lhs: Model, rhs: Model) -> Bool { lhs.nodes == rhs.nodes }
-
-        private enum Key: String { case nodes }
-
-        init(from decoder: GDecoder) throws { nodes = try decoder.decode(for: Key.nodes) }
-
-        func encode(to encoder: GEncoder) throws { try encoder.encode(nodes, for: Key.nodes) }
-
-        func newNode(_ name: String) -> Node {
-            if let node = nodes[name] { return node }
-            let node = Node(name)
-            nodes[name] = node
-            return node
-        }
-
-        deinit { nodes.values.forEach { $0.removeConnections() } }
-    }
+    typealias Model = IdentityExamples.Model
 
     @Test func aGeneralCyclicModelRoundTrips() throws {
         let inModel = Model()

@@ -6,15 +6,8 @@ import Testing
 /// class, whatever the static type of its field, and each class encodes and decodes its
 /// own fields after its superclass's, at its own type version.
 @Suite struct GuideInheritanceTests {
-    class A: CustomStringConvertible, GCodable, Codable {
-        class var typeVersion: UInt32 { 0 }
-        init() {}
-        required init(from decoder: GDecoder) throws {}
-        func encode(to encoder: GEncoder) throws {}
-        var description: String { "\(type(of: self))" }
-    }
-
-    class B: A {}
+    typealias A = InheritanceExamples.A
+    typealias B = InheritanceExamples.B
 
     /// A class that turns its inheritance off.
     final class Plain: A, GInheritance {
@@ -62,13 +55,13 @@ import Testing
     @Test func theReferenceMapListsEachClassOnce() throws {
         let data = try GraphEncoder().encode([A(), B(), B(), A()]) as Bytes
         let map = try GraphDecoder().dump(from: data, options: [.showReferenceMap, .showMangledNamesInReferenceMap])
-        #expect(map.components(separatedBy: "QualifiedName  = GraphCodableTests.GuideInheritanceTests.A\n").count == 2)
-        #expect(map.components(separatedBy: "QualifiedName  = GraphCodableTests.GuideInheritanceTests.B\n").count == 2)
+        #expect(map.components(separatedBy: "QualifiedName  = GraphCodableTests.InheritanceExamples.A\n").count == 2)
+        #expect(map.components(separatedBy: "QualifiedName  = GraphCodableTests.InheritanceExamples.B\n").count == 2)
         #expect(map.contains("MangledName    = \(_mangledTypeName(B.self)!)"))
         #expect(map.contains("EncodedVersion = 0"))
         let body = try GraphDecoder().dump(from: data)
-        #expect(body.contains("- REF0001 GraphCodableTests.GuideInheritanceTests.A"))
-        #expect(body.contains("- REF0002 GraphCodableTests.GuideInheritanceTests.B"))
+        #expect(body.contains("- REF0001 GraphCodableTests.InheritanceExamples.A"))
+        #expect(body.contains("- REF0002 GraphCodableTests.InheritanceExamples.B"))
         #expect(try GraphDecoder().dump(from: data, options: .showBody).contains("- REF0002 TYPE0002"))
     }
 

@@ -2,15 +2,16 @@ import Foundation
 import Testing
 
 @testable import GraphCodable
+import SeededRandom
 
 /// Secure mode: archives may only name registered classes, matched as strings, so hostile
 /// class names never reach the runtime's type lookup.
 @Suite struct SecureDecodingTests {
-    typealias A = GuideInheritanceTests.A
-    typealias B = GuideInheritanceTests.B
-    typealias Screen = GuideIdentityTests.Screen
-    typealias Window = GuideIdentityTests.Window
-    typealias View = GuideIdentityTests.View
+    typealias A = InheritanceExamples.A
+    typealias B = InheritanceExamples.B
+    typealias Screen = IdentityExamples.Screen
+    typealias Window = IdentityExamples.Window
+    typealias View = IdentityExamples.View
 
     @Test func registeredClassesDecode() throws {
         let data = try GraphEncoder().encode([A(), B()]) as Bytes
@@ -24,7 +25,7 @@ import Testing
             _ = try GraphDecoder(registry: GTypeRegistry([A.self])).decode([A].self, from: data)
             Issue.record("decoded a class outside the registry")
         } catch GCodableError.typeMismatch(_, let context) {
-            #expect(context.debugDescription.contains("GraphCodableTests.GuideInheritanceTests.B"))
+            #expect(context.debugDescription.contains("GraphCodableTests.InheritanceExamples.B"))
             #expect(context.debugDescription.contains("registry"))
             #expect(context.path == [.index(1)])
         }
@@ -67,8 +68,8 @@ import Testing
 
 /// What secure mode asks of value types: nothing but being the type the decoding asks for.
 @Suite struct SecureValueTypeTests {
-    typealias A = GuideInheritanceTests.A
-    typealias B = GuideInheritanceTests.B
+    typealias A = InheritanceExamples.A
+    typealias B = InheritanceExamples.B
 
     struct Pair: GCodable, Equatable {
         var name: String

@@ -1,5 +1,5 @@
 import Foundation
-import GraphCodable
+@testable import GraphCodable
 import Testing
 
 /// Archives made for a test: a value's archive with some bytes replaced, or one written
@@ -24,7 +24,29 @@ enum EditedArchive {
     /// An archive whose body is the JSON node `body` and whose type table is `types`,
     /// written through the JSON form (native payloads as the text gives them).
     static func archive(types: String = "", body: String) throws -> [UInt8] {
-        let json = #"{"format":"graphcodable-archive","formatVersion":1,"checksummed":true,"internalBinaryIOVersion":1,"userBinaryIOVersion":0,"types":[\#(types)],"keys":[],"body":[\#(body)]}"#
-        return try GraphArchive.bytes(fromJSON: Array(json.utf8))
+        try GraphArchive.bytes(fromJSON: Array(jsonForm(types: types, body: body, checksummed: true)))
+    }
+
+    /// The JSON form of an archive whose type table is `types` and whose body is `body`
+    /// (JSON text, spliced in as it is), with no key.
+    static func jsonForm(types: String = "", body: String, checksummed: Bool = false) -> Data {
+        Data("""
+            {"format": "graphcodable-archive", "formatVersion": 1, "checksummed": \(checksummed),
+             "internalBinaryIOVersion": 1, "userBinaryIOVersion": 0,
+             "types": [\(types)], "keys": [], "body": [\(body)]}
+            """.utf8)
+    }
+
+    /// `archive` with the payload of every `BIV` node equal to `old`'s replaced by `new`'s.
+    static func replacingPayload<Old: GCodable, New: GCodable>(in archive: Bytes, _ old: Old, with new: New) throws -> Bytes {
+        func payload<T: GCodable>(of value: T) throws -> [UInt8] { try GraphArchive(bytes: GraphEncoder().encode(value) as Bytes).body[0].payload }
+        let (oldPayload, newPayload) = (try payload(of: old), try payload(of: new))
+        var model = try GraphArchive(bytes: archive)
+        func replace(_ node: inout GraphArchive.Node) {
+            if node.kind == .biv, node.payload == oldPayload { node.payload = newPayload }
+            for index in node.fields.indices { replace(&node.fields[index]) }
+        }
+        for index in model.body.indices { replace(&model.body[index]) }
+        return try model.bytes(checkingPayloads: false)
     }
 }

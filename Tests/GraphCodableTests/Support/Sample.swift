@@ -1,5 +1,6 @@
 import Foundation
 import GraphCodable
+import SeededRandom
 
 /// A random tree of native values, for property and fuzz tests.
 indirect enum Sample: GCodable, Equatable {

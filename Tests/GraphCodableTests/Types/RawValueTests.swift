@@ -1,6 +1,7 @@
 import Foundation
 import GraphCodable
 import Testing
+import SeededRandom
 
 /// Types with a raw value code with no code of their own: a type declares `GCodable` (or
 /// `GPackCodable`, for packed containers) and nothing else. A raw value the type does not

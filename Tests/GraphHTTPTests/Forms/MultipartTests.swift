@@ -1,35 +1,6 @@
 @testable import GraphHTTP
 import Testing
-
-/// What a test expects of one part: its fields and its content copied out of the body.
-struct UploadedPart: Equatable, Sendable, CustomStringConvertible {
-    var name: String
-    var filename: String?
-    var contentType: String?
-    var content: [UInt8]
-
-    init(name: String, filename: String? = nil, contentType: String? = nil, content: [UInt8]) {
-        (self.name, self.filename, self.contentType, self.content) = (name, filename, contentType, content)
-    }
-
-    init(name: String, filename: String? = nil, contentType: String? = nil, text: String) {
-        self.init(name: name, filename: filename, contentType: contentType, content: Array(text.utf8))
-    }
-
-    /// `part` of `body` as a test sees it.
-    init(_ part: FormDataPart, of body: [UInt8]) {
-        self.init(name: part.name, filename: part.filename, contentType: part.contentType?.essence, content: Array(body[part.content]))
-    }
-
-    /// The parts of `body`, parsed with `boundary`.
-    static func parse(_ body: [UInt8], boundary: String) throws -> [UploadedPart] {
-        try MultipartFormData(parsing: body, boundary: boundary).parts.map { UploadedPart($0, of: body) }
-    }
-
-    var description: String {
-        "\(name) \(filename ?? "-") \(contentType ?? "-") \(String(decoding: content, as: UTF8.self).debugDescription)"
-    }
-}
+import SeededRandom
 
 /// Multipart bodies as curl and browsers send them split into exactly their parts, the
 /// content of each left in the body, with the conveniences that pick the uploaded files.
@@ -179,7 +150,7 @@ struct UploadedPart: Equatable, Sendable, CustomStringConvertible {
 
     @Test func readsATwentyMegabytePart() throws {
         let boundary = "------------------------d74496d66958873e"
-        var generator = SeededGenerator(seed: 20)
+        var generator = SplitMix64(seed: 20)
         var block = (0 ..< 64 * 1024).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }
         let nearDelimiter = Array("\r\n--\(boundary.dropLast())".utf8)
         for offset in stride(from: 0, to: block.count - nearDelimiter.count, by: 4096) {

@@ -1,5 +1,6 @@
 @testable import GraphHTTP
 import Testing
+import SeededRandom
 
 /// A well-formed input and the events it must give, however it is split.
 struct ValidInput: Sendable, CustomTestStringConvertible {
@@ -132,7 +133,7 @@ struct ValidInput: Sendable, CustomTestStringConvertible {
     func parsesAllInputsJoinedInRandomPieces(maximumPieceSize: Int) {
         let bytes = Self.inputs.flatMap(\.bytes)
         for seed in UInt64(1) ... 10 {
-            var generator = SeededGenerator(seed: seed)
+            var generator = SplitMix64(seed: seed)
             let pieces = Split.random(bytes, maximumSize: maximumPieceSize, using: &generator)
             Self.check(pieces, gives: Self.inputs.flatMap(\.events), "seed \(seed)")
         }

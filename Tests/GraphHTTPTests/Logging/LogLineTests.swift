@@ -1,13 +1,14 @@
 import Foundation
 @testable import GraphHTTP
 import Testing
+import SeededRandom
 
 /// Log lines and HTTP dates are composed without Foundation's formatters: their calendar
 /// fields must be Foundation's, and their text what logfmt readers and RFC 9110 expect.
 @Suite struct LogLineTests {
     /// Random moments from 1970 to 2200, each shown as Foundation shows it.
     @Test func timesAreFoundationsCalendarFields() throws {
-        var generator = SeededGenerator(seed: 0x10C_11E5)
+        var generator = SplitMix64(seed: 0x10C_11E5)
         let httpFormat = DateFormatter()
         httpFormat.locale = Locale(identifier: "en_US_POSIX")
         httpFormat.timeZone = TimeZone(identifier: "GMT")

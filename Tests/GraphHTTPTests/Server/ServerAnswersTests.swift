@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test(arguments: samples) func decodesUseTheRegisteredType(_ sample: Sample) throws {
-        let answer = try Self.server.get().exchange("POST", "/v1/decode?type=" + Self.percentEncoded(sample.typeName), body: sample.bytes)
+        let answer = try Self.server.get().exchange("POST", "/v1/decode?type=" + sample.typeName.queryEncoded, body: sample.bytes)
         #expect(answer.status == 200, "\(answer.text)")
         #expect(answer.json["decoded"] as? Bool == true)
         #expect((answer.json["description"] as? String)?.isEmpty == false)
@@ -143,7 +143,7 @@ import Testing
 
         // A string where the type expects an integer: found at a path inside the value.
         let mismatched = try GraphEncoder().encode(["sensor": "seven"]) as Bytes
-        let decode = try server.exchange("POST", "/v1/decode?type=" + Self.percentEncoded(_typeName([String: [Double]].self)), body: mismatched)
+        let decode = try server.exchange("POST", "/v1/decode?type=" + _typeName([String: [Double]].self).queryEncoded, body: mismatched)
         #expect(decode.status == 422)
         #expect(decode.json["type"] as? String == "urn:graphcodable:problem:cannot-decode")
         #expect(decode.json["nodePath"] as? String != nil, "\(decode.text)")
@@ -177,10 +177,6 @@ import Testing
         flipped[flipped.count - 3] ^= 0x40
         let invalid = try server.exchange("POST", "/v1/decode?type=Mood", body: flipped)
         #expect(invalid.json["type"] as? String == "urn:graphcodable:problem:invalid-archive", "\(invalid.text)")
-    }
-
-    static func percentEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
     }
 
     /// The type map says which classes this server could build (value types are decoded as

@@ -3,6 +3,7 @@ import Foundation
 import GraphCodable
 import Synchronization
 import Testing
+import SeededRandom
 
 /// Limits and time: slow or silent clients, long work, a full pool, too many connections,
 /// clients that vanish, shutdown with work in flight.
@@ -179,7 +180,7 @@ import Testing
 
     @Test func clientsThatResetMidAnswerDoNotHurtTheServer() throws {
         let server = try TestServer()
-        var generator = SeededGenerator(seed: 3)
+        var generator = SplitMix64(seed: 3)
         let archive = try GraphEncoder().encode((0 ..< 200_000).map { _ in Double(bitPattern: generator.next()) }) as Bytes
         for _ in 0 ..< 5 {
             let connection = try server.connect()
@@ -196,7 +197,7 @@ import Testing
     @Test func theDeepestArchiveOverHTTP() throws {
         let server = try TestServer()
         let archive = try onLargeStack {
-            var value: Deep = .leaf
+            var value: TestModels.Deep = .leaf
             for _ in 0 ..< 4_995 { value = .node([value]) }  // two levels each: a value, its array
             return try GraphEncoder().encode(value) as Bytes
         }
@@ -237,22 +238,9 @@ import Testing
             return try GraphEncoder().encode(naive) as Bytes
         }
         let answer = try server.exchange(
-            "POST", "/v1/decode?type=" + ServerAnswersTests.percentEncoded(_typeName([TestModels.NaiveLink].self)), body: naiveArchive, timeout: 300)
+            "POST", "/v1/decode?type=" + _typeName([TestModels.NaiveLink].self).queryEncoded, body: naiveArchive, timeout: 300)
         #expect(answer.status == 200, "\(answer.text.prefix(300))")
         #expect(try server.exchange("GET", "/healthz").status == 200)
-    }
-
-    indirect enum Deep: GCodable {
-        case leaf
-        case node([Deep])
-
-        init(from decoder: GDecoder) throws {
-            self = decoder.unkeyedCount == 0 ? .leaf : .node(try decoder.decode())
-        }
-
-        func encode(to encoder: GEncoder) throws {
-            if case .node(let children) = self { try encoder.encode(children) }
-        }
     }
 
     @Test func shutdownFinishesWorkInFlightThenStops() throws {

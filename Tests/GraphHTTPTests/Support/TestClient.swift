@@ -33,6 +33,12 @@ struct TestClientError: Error, CustomStringConvertible {
     let description: String
 }
 
+extension String {
+    /// The string with every character but letters and digits percent-encoded: a
+    /// query parameter's value.
+    var queryEncoded: String { addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? self }
+}
+
 /// A blocking HTTP/1.1 client over a plain socket, sending exactly the bytes a test gives
 /// and reading responses one at a time (so pipelining and raw protocol tests are possible).
 /// Unchecked: a test may write on one thread while it reads on another; writing uses the

@@ -6,9 +6,23 @@ import Synchronization
 enum TestModels {
     static var registry: GTypeRegistry {
         GTypeRegistry([
-            Node.self, Reading.self, Held.self, [Reading].self, [String: [Double]].self, ServerLimitsTests.Deep.self,
+            Node.self, Reading.self, Held.self, [Reading].self, [String: [Double]].self, Deep.self,
             Link.self, Chain.self, Misread.Chain.self, NaiveLink.self, [NaiveLink].self, Mood.self,
         ])
+    }
+
+    /// A tree as deep as its archive allows, with no field but its children.
+    indirect enum Deep: GCodable {
+        case leaf
+        case node([Deep])
+
+        init(from decoder: GDecoder) throws {
+            self = decoder.unkeyedCount == 0 ? .leaf : .node(try decoder.decode())
+        }
+
+        func encode(to encoder: GEncoder) throws {
+            if case .node(let children) = self { try encoder.encode(children) }
+        }
     }
 
     /// A tree of nodes with a weak parent link (a cycle) and a node shared by two others.

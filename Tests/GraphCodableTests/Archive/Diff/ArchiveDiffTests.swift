@@ -282,8 +282,8 @@ import Testing
     /// side and matched with many distinct nodes on the other is entered once: the work
     /// stays linear (quadratic here would be 10^9 steps).
     @Test func longChainsAndWideSharingStayLinear() throws {
-        let chainBytes = try LargeGraphTests.onThread(stackSize: 512 << 20) {
-            try GraphEncoder().encode((0 ..< 100_000).reduce(nil as LargeGraphTests.Link?) { next, _ in LargeGraphTests.Link(next: next) }!) as Bytes
+        let chainBytes = try StackSizedThread.run(stackSize: 512 << 20) {
+            try GraphEncoder().encode(Link.chain(100_000)!) as Bytes
         }
         #expect(try GraphArchive.differences(from: chainBytes, to: chainBytes).isIdentical)
 

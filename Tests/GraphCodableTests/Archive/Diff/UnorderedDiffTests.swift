@@ -9,8 +9,8 @@ import Testing
 @Suite struct UnorderedDiffTests {
     /// The catalog archived by two processes, in two orders of every set and dictionary.
     @Test func archivesOfEqualDataFromTwoProcessesAreTheSame() throws {
-        let first = try DeterministicEncodingTests.runProbe([:]), second = try DeterministicEncodingTests.runProbe(["SWIFT_DETERMINISTIC_HASHING": "1"])
-        let before = DeterministicEncodingTests.bytes(hex: first[1]), after = DeterministicEncodingTests.bytes(hex: second[1])
+        let first = try DeterminismProbe.run([:]), second = try DeterminismProbe.run(["SWIFT_DETERMINISTIC_HASHING": "1"])
+        let before = DeterminismProbe.bytes(hex: first[1]), after = DeterminismProbe.bytes(hex: second[1])
         #expect(before != after)
         let diff = try GraphArchive.differences(from: before, to: after)
         #expect(diff.isIdentical, "\(diff)")

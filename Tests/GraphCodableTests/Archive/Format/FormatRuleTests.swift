@@ -28,21 +28,21 @@ import Testing
         flipped[flipped.count - 1] ^= 1
         #expect(Self.rules(flipped) == (.headerChecksum, .headerChecksum, .headerChecksum))
 
-        let tag = HostileLayoutTests.archive(entries: [], body: [0x21, 0x29, 0x0C, 0x00])
+        let tag = RawArchive(types: [], body: [0x21, 0x29, 0x0C, 0x00]).bytes
         #expect(Self.rules(tag) == (.nodeTag, .nodeTag, .nodeTag))
-        let range = HostileLayoutTests.archive(entries: [[20, 15]], body: [0x23, 0x40, 0x00, 0x00])
+        let range = RawArchive(types: [[20, 15]], body: [0x23, 0x40, 0x00, 0x00]).bytes
         #expect(Self.rules(range) == (.typesRangeBound, .typesRangeBound, .typesRangeBound))
-        let cut = HostileLayoutTests.archive(entries: [], body: [0x23, 0x0D, 0x00])
+        let cut = RawArchive(types: [], body: [0x23, 0x0D, 0x00]).bytes
         #expect(Self.rules(cut) == (.bodyEnd, .bodyEnd, .bodyEnd))
     }
 
     /// Rules inside payloads and collections are checked by every reader too.
     @Test func payloadRulesAreNamedByEveryReader() throws {
-        let twice = HostileLayoutTests.archive(entries: [[17, 15]], body: [0x23, 0x40, 0x02, 0x01, 0x61, 0x01, 0x61])
+        let twice = RawArchive(types: [[17, 15]], body: [0x23, 0x40, 0x02, 0x01, 0x61, 0x01, 0x61]).bytes
         #expect(Self.rules(twice) == (.setDuplicate, .setDuplicate, .setDuplicate))
-        let fields = HostileLayoutTests.archive(entries: [], body: [0x21, 0x29, 0x23, 0x0F, 0x01, 0x61, 0x23, 0x0F, 0x01, 0x61, 0x00])
+        let fields = RawArchive(types: [], body: [0x21, 0x29, 0x23, 0x0F, 0x01, 0x61, 0x23, 0x0F, 0x01, 0x61, 0x00]).bytes
         #expect(Self.rules(fields) == (.setDuplicate, .setDuplicate, .setDuplicate))
-        let utf8 = HostileLayoutTests.archive(entries: [], body: [0x21, 0x29, 0x23, 0x0F, 0x01, 0xFF, 0x00])
+        let utf8 = RawArchive(types: [], body: [0x21, 0x29, 0x23, 0x0F, 0x01, 0xFF, 0x00]).bytes
         #expect(Self.rules(utf8) == (.stringUTF8, .stringUTF8, .stringUTF8))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GraphCodable
+import SeededRandom
 
 /// The JSON form read straight into archive bytes (`GraphArchive.bytes(fromJSON:)`): any
 /// member order, escapes anywhere, every malformed text refused with its offset, every
@@ -42,7 +43,7 @@ import Testing
 
     @Test func membersInAnyOrderGiveTheSameArchive() throws {
         var generator = SplitMix64(seed: 21)
-        for bytes in try GraphArchiveTests.corpus() {
+        for bytes in try ArchiveSamples.everyShape() {
             let json = [UInt8](try GraphArchive(bytes: bytes).jsonData(indented: false))
             let reordered = try Self.shuffled(json, using: &generator)
             #expect(reordered != json || json.count < 200)
@@ -61,14 +62,14 @@ import Testing
     }
 
     @Test func theFirstOfTwoMembersOfOneNameCounts() throws {
-        let json = HostileArchiveJSONTests.document(types: "", body: #"{"kind": "BIV", "type": 10, "value": 7, "value": "x", "type": 15}"#)
+        let json = EditedArchive.jsonForm(types: "", body: #"{"kind": "BIV", "type": 10, "value": 7, "value": "x", "type": 15}"#)
         #expect(try GraphDecoder().decode(Int.self, from: try GraphArchive.bytes(fromJSON: json)) == 7)
     }
 
     /// A key named in another Unicode normalization than the key table's is the same key,
     /// as the table's uniqueness rule holds it.
     @Test func keysAreFoundInAnyNormalization() throws {
-        var model = try GraphArchive(bytes: try GraphEncoder().encode(GuideKeyedUnkeyedTests.KeyedExample(name: "a")) as Bytes)
+        var model = try GraphArchive(bytes: try GraphEncoder().encode(KeyedExamples.KeyedExample(name: "a")) as Bytes)
         model.keys[0] = "caf\u{E9}"
         let bytes = try model.bytes()
         let json = String(decoding: try model.jsonData(), as: UTF8.self)
@@ -80,7 +81,7 @@ import Testing
     /// Keys alike in length and in their first and last bytes (which the reader's first
     /// guess of a key's id goes by) each keep their own id.
     @Test func keysAlikeAtTheirEndsKeepTheirIDs() throws {
-        var model = try GraphArchive(bytes: try GraphEncoder().encode(GuideKeyedUnkeyedTests.KeyedExample(name: "a")) as Bytes)
+        var model = try GraphArchive(bytes: try GraphEncoder().encode(KeyedExamples.KeyedExample(name: "a")) as Bytes)
         let alike = (0 ..< 40).map { "k\($0 % 10)\($0 / 10)z" } + ["", "a", "é"]
         model.keys = alike
         model.body = [.init(kind: .val, type: 0, fields: alike.indices.reversed().map { index in
@@ -92,7 +93,7 @@ import Testing
 
     /// Expects the JSON form `body` (the nodes of a document) to be refused with `message`.
     static func expectRefused(types: String = "", keys: String = "", body: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let json = String(decoding: HostileArchiveJSONTests.document(types: types, body: body), as: UTF8.self)
+        let json = String(decoding: EditedArchive.jsonForm(types: types, body: body), as: UTF8.self)
             .replacingOccurrences(of: "\"keys\": []", with: "\"keys\": [\(keys)]")
         do {
             _ = try GraphArchive.bytes(fromJSON: Array(json.utf8))
@@ -133,7 +134,7 @@ import Testing
     /// in the text, never the offset in an archive the user never saw.
     @Test func archiveRulesNameTheirPlaceInTheJSON() throws {
         func refusal(types: String = "", keys: String = "", body: String) -> (error: GCodableError, json: String)? {
-            let json = String(decoding: HostileArchiveJSONTests.document(types: types, body: body), as: UTF8.self)
+            let json = String(decoding: EditedArchive.jsonForm(types: types, body: body), as: UTF8.self)
                 .replacingOccurrences(of: "\"keys\": []", with: "\"keys\": [\(keys)]")
             do {
                 _ = try GraphArchive.bytes(fromJSON: Array(json.utf8))
@@ -154,7 +155,7 @@ import Testing
         let duplicate = try #require(refusal(keys: #""a", "a""#, body: #"{"kind": "NIL"}"#))
         #expect(duplicate.error.context.pathText == "$.keys[1]", "\(duplicate.error)")
         #expect(duplicate.error.context.rule == .keysDuplicate)
-        let version = String(decoding: HostileArchiveJSONTests.document(types: "", body: #"{"kind": "NIL"}"#), as: UTF8.self)
+        let version = String(decoding: EditedArchive.jsonForm(types: "", body: #"{"kind": "NIL"}"#), as: UTF8.self)
             .replacingOccurrences(of: #""internalBinaryIOVersion": 1"#, with: #""internalBinaryIOVersion": 99"#)
         #expect(throws: (any Error).self) { try GraphArchive.bytes(fromJSON: Array(version.utf8)) }
         do {
@@ -228,7 +229,7 @@ import Testing
         }
         let values = texts.joined(separator: ",")
         func array(of code: Int) -> String {
-            String(decoding: HostileArchiveJSONTests.document(types: "{\"array\": \(code)}", body: #"{"kind": "BIV", "type": 64, "value": [\#(values)]}"#),
+            String(decoding: EditedArchive.jsonForm(types: "{\"array\": \(code)}", body: #"{"kind": "BIV", "type": 64, "value": [\#(values)]}"#),
                    as: UTF8.self)
         }
         let doubles = try GraphDecoder().decode([Double].self, from: try GraphArchive.bytes(fromJSON: Array(array(of: 13).utf8)))
@@ -238,7 +239,7 @@ import Testing
     }
 
     @Test func float16BitsMayHaveLeadingZeros() throws {
-        let json = HostileArchiveJSONTests.document(types: "", body: #"{"kind": "BIV", "type": 25, "value": "0x03c00"}"#)
+        let json = EditedArchive.jsonForm(types: "", body: #"{"kind": "BIV", "type": 25, "value": "0x03c00"}"#)
         #expect(try GraphArchive(bytes: try GraphArchive.bytes(fromJSON: json)).body[0].payload == [0x00, 0x3C])
     }
 
@@ -246,8 +247,8 @@ import Testing
     /// `maximumTableCount` while they are read.
     @Test func tablesAreChargedAndBounded() throws {
         let types = Array(repeating: #"{"set": 1}"#, count: 200_000).joined(separator: ",")
-        let json = HostileArchiveJSONTests.document(types: types, body: #"{"kind": "NIL"}"#)
-        MemoryBudgetTests.expectLimitExceeded { _ = try GraphArchive.bytes(fromJSON: json, limits: MemoryBudgetTests.limits(ratio: 4)) }
+        let json = EditedArchive.jsonForm(types: types, body: #"{"kind": "NIL"}"#)
+        MemoryBudgetLimits.expectExceeded { _ = try GraphArchive.bytes(fromJSON: json, limits: MemoryBudgetLimits.limits(ratio: 4)) }
         var limits = ArchiveLimits()
         limits.maximumTableCount = 1_000
         do {
@@ -264,7 +265,7 @@ import Testing
     @Test func theIndexIsCharged() throws {
         let bytes = try GraphEncoder().encode([[Int]](repeating: [], count: 500_000)) as Bytes
         let json = try GraphArchive(bytes: bytes).jsonData(indented: false)
-        MemoryBudgetTests.expectLimitExceeded { _ = try GraphArchive.bytes(fromJSON: json, limits: MemoryBudgetTests.limits(ratio: 2)) }
+        MemoryBudgetLimits.expectExceeded { _ = try GraphArchive.bytes(fromJSON: json, limits: MemoryBudgetLimits.limits(ratio: 2)) }
         #expect(try GraphArchive.bytes(fromJSON: json) == bytes)
     }
 }

@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func archiveToJSONToArchiveIsByteIdentical() throws {
-        var archives = try GraphArchiveTests.corpus()
+        var archives = try ArchiveSamples.everyShape()
         archives.append(try GraphEncoder().encode(Edges()) as Bytes)
         #if !(os(macOS) && arch(x86_64))
         archives.append(try GraphEncoder().encode([Float16(1.5), -.nan, .infinity]) as Bytes)
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func editedJSONDecodesWithTheSwiftTypes() throws {
-        typealias Example = GuideKeyedUnkeyedTests.KeyedExample
+        typealias Example = KeyedExamples.KeyedExample
         let data = try GraphEncoder().encode(Example(name: "root", examples: [Example(name: "child")])) as Bytes
         var json = String(decoding: try GraphArchive(bytes: data).jsonData(), as: UTF8.self)
         json = json.replacingOccurrences(of: "\"value\": \"child\"", with: "\"value\": \"edited\"")
@@ -94,23 +94,15 @@ import Testing
     }
 }
 
-/// Hostile JSON and hand-built models fail cleanly: each of these once hung, crashed or
-/// lost bytes.
+/// Hostile JSON and hand-built models fail cleanly: without the check it exercises, each
+/// of these would hang, crash or lose bytes.
 @Suite struct HostileArchiveJSONTests {
-    static func document(types: String, body: String) -> Data {
-        Data("""
-            {"format": "graphcodable-archive", "formatVersion": 1, "checksummed": false,
-             "internalBinaryIOVersion": 1, "userBinaryIOVersion": 0,
-             "types": [\(types)], "keys": [], "body": [\(body)]}
-            """.utf8)
-    }
-
-    /// JSON nested past what any archive's JSON form needs is refused while it is read:
-    /// three million levels once parsed within the stack and then overflowed it on release.
+    /// JSON nested past what any archive's JSON form needs is refused while it is read, so
+    /// that three million levels overflow the stack neither in their parse nor on release.
     @Test func nestingIsBoundedByTheArchiveDepth() throws {
         let deep = String(repeating: "[", count: 3_000_000) + String(repeating: "]", count: 3_000_000)
         // On a stack with room for more (the server's workers have 512 MiB).
-        let error = try LargeGraphTests.onThread(stackSize: 512 << 20) { () -> String in
+        let error = try StackSizedThread.run(stackSize: 512 << 20) { () -> String in
             do {
                 _ = try GraphArchive(json: Data(deep.utf8))
                 return "accepted"
@@ -121,11 +113,10 @@ import Testing
         #expect(error.contains("nesting deeper than 20300"), "\(error)")
     }
 
-    /// Escapes are decoded in linear time (each once copied the whole string so far: three
-    /// million took minutes).
+    /// Escapes are decoded in linear time: no escape copies the whole string decoded so far.
     @Test(.timeLimit(.minutes(1))) func escapesAreLinear() throws {
         let text = String(repeating: #"a\n"#, count: 3_000_000)
-        let json = String(decoding: Self.document(types: "", body: #"{"kind": "BIV", "type": 15, "value": "\#(text)"}"#), as: UTF8.self)
+        let json = String(decoding: EditedArchive.jsonForm(types: "", body: #"{"kind": "BIV", "type": 15, "value": "\#(text)"}"#), as: UTF8.self)
         let archive = try GraphArchive(json: Data(json.utf8))
         #expect(try GraphDecoder().decode(String.self, from: try archive.bytes()) == String(repeating: "a\n", count: 3_000_000))
     }
@@ -134,7 +125,7 @@ import Testing
         let types = ["{\"dictionary\": [10, 10]}"] + (0 ..< 60).map { "{\"dictionary\": [\(64 + $0), \(64 + $0)]}" }
         let start = Date()
         #expect(throws: GCodableError.self) {
-            try GraphArchive(json: Self.document(types: types.joined(separator: ","), body: "{\"kind\": \"BIV\", \"type\": 124, \"value\": 1}"))
+            try GraphArchive(json: EditedArchive.jsonForm(types: types.joined(separator: ","), body: "{\"kind\": \"BIV\", \"type\": 124, \"value\": 1}"))
         }
         #expect(Date().timeIntervalSince(start) < 5)
     }
@@ -163,18 +154,18 @@ import Testing
     }
 
     @Test func membersInAnyOrderAndStrictIntegers() throws {
-        let reordered = Self.document(
+        let reordered = EditedArchive.jsonForm(
             types: "{\"version\": 0, \"mangledName\": \"\", \"valueType\": \"M.T\"}, {\"scalar\": 13, \"simd\": 2}",
             body: "{\"type\": 65, \"value\": [1, 2], \"kind\": \"BIV\"}")
         #expect(try GraphArchive(json: reordered).types.count == 2)
         #expect(throws: GCodableError.self) {
-            try GraphArchive(json: Self.document(types: "", body: "{\"kind\": \"BIV\", \"type\": 10, \"value\": \"+5\"}"))
+            try GraphArchive(json: EditedArchive.jsonForm(types: "", body: "{\"kind\": \"BIV\", \"type\": 10, \"value\": \"+5\"}"))
         }
         #expect(throws: GCodableError.self) {
-            try GraphArchive(json: Self.document(types: "", body: "{\"kind\": \"BIV\", \"type\": 10, \"value\": 1e2}"))
+            try GraphArchive(json: EditedArchive.jsonForm(types: "", body: "{\"kind\": \"BIV\", \"type\": 10, \"value\": 1e2}"))
         }
         #expect(throws: GCodableError.self) {
-            try GraphArchive(json: Self.document(types: "", body: "{\"kind\": \"BIV\", \"type\": 15, \"value\": \"\\u+041\"}"))
+            try GraphArchive(json: EditedArchive.jsonForm(types: "", body: "{\"kind\": \"BIV\", \"type\": 15, \"value\": \"\\u+041\"}"))
         }
     }
 }

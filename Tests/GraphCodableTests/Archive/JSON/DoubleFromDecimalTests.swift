@@ -1,5 +1,6 @@
 import Testing
 @testable import GraphCodable
+import SeededRandom
 
 /// Decimal numbers read with integer arithmetic give exactly the `Double` that Swift's
 /// correctly rounded reader gives, on every kind of text the fast path takes or leaves.

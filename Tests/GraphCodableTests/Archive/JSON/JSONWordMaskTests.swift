@@ -1,5 +1,6 @@
 import Testing
 @testable import GraphCodable
+import SeededRandom
 
 /// The masks with which JSON text is scanned eight bytes at a time: the first byte each
 /// marks is the first byte its rule names, in words of the bytes that matter most.

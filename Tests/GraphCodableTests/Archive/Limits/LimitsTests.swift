@@ -124,8 +124,7 @@ import Testing
         #expect(message == "a length of 1000 bytes exceeds the limit of 999")
         #expect(try Self.limitError(Data(count: 64)) { $0.maximumLength = 63 } != nil)
         #expect(try Self.limitError([URL(string: "https://example.com/long/path")!]) { $0.maximumLength = 10 } != nil)
-        #expect(try Self.limitError(GBinaryCodableExample.NumericData(
-            vector: .zero, matrix: .init(diagonal: .one))) { $0.maximumLength = 95 } != nil)
+        #expect(try Self.limitError(ReadingCostSamples.Blob(bytes: Array(repeating: 7, count: 95))) { $0.maximumLength = 95 } != nil)
         // A limit below zero refuses every length, an empty one too, and traps nowhere.
         let negative = try Self.limitError("") { $0.maximumLength = -1 }
         #expect(negative == "a length of 0 bytes exceeds the limit of -1")

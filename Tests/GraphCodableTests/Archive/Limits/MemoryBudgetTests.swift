@@ -8,29 +8,12 @@ import Testing
 /// parsed structure and model, the keys validation compares. An archive built to cost far more
 /// than its size is refused with `limitExceeded` before the memory is taken.
 @Suite struct MemoryBudgetTests {
-    static func limits(ratio: Int) -> ArchiveLimits {
-        var limits = ArchiveLimits()
-        limits.maximumMemoryBytesPerArchiveByte = ratio
-        return limits
-    }
-
     /// The archive of `value`, written for readers whose budget is `ratio` bytes per byte
     /// (the encoder refuses what its readers would).
     static func encode<T: GEncodable>(_ value: T, forRatio ratio: Int) throws -> Bytes {
         let encoder = GraphEncoder()
-        encoder.limits = limits(ratio: ratio)
+        encoder.limits = MemoryBudgetLimits.limits(ratio: ratio)
         return try encoder.encode(value)
-    }
-
-    static func expectLimitExceeded(_ work: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
-        do {
-            try work()
-            Issue.record("no limit was met", sourceLocation: sourceLocation)
-        } catch GCodableError.limitExceeded(let context) {
-            #expect(context.debugDescription.contains("maximumMemoryBytesPerArchiveByte"), sourceLocation: sourceLocation)
-        } catch {
-            Issue.record("\(error)", sourceLocation: sourceLocation)
-        }
     }
 
     /// The parsed node list of a large archive grows to about the size it needs, not to
@@ -50,7 +33,7 @@ import Testing
         let bytes = try GraphEncoder().encode(words) as Bytes
         #expect(bytes.count > 256 << 10)  // room for a node per 4 bytes would be 2 MiB
         let decoder = GraphDecoder()
-        decoder.limits = Self.limits(ratio: 1)  // the smallest budget: 1 MiB
+        decoder.limits = MemoryBudgetLimits.limits(ratio: 1)  // the smallest budget: 1 MiB
         #expect(decoder.validate(bytes).isValid)
         #expect(try decoder.decode([String].self, from: bytes) == words)
     }
@@ -89,8 +72,8 @@ import Testing
         let bytes = try Self.encode(value, forRatio: 600)
         #expect(bytes.count < 101_000)
         let decoder = GraphDecoder()
-        Self.expectLimitExceeded { _ = try decoder.decode([SIMD64<Double>?].self, from: bytes) }
-        decoder.limits = Self.limits(ratio: 600)
+        MemoryBudgetLimits.expectExceeded { _ = try decoder.decode([SIMD64<Double>?].self, from: bytes) }
+        decoder.limits = MemoryBudgetLimits.limits(ratio: 600)
         #expect(try decoder.decode([SIMD64<Double>?].self, from: bytes).count == 100_000)
     }
 
@@ -107,9 +90,9 @@ import Testing
     @Test func valuesLargerThanTheirNodes() throws {
         let bytes = try Self.encode([Wide](repeating: Wide(), count: 5_000), forRatio: 20_000)
         #expect(bytes.count < 20_000)
-        Self.expectLimitExceeded { _ = try GraphDecoder().decode([Wide].self, from: bytes) }
+        MemoryBudgetLimits.expectExceeded { _ = try GraphDecoder().decode([Wide].self, from: bytes) }
         let decoder = GraphDecoder()
-        decoder.limits = Self.limits(ratio: 20_000)
+        decoder.limits = MemoryBudgetLimits.limits(ratio: 20_000)
         #expect(try decoder.decode([Wide].self, from: bytes).count == 5_000)
     }
 
@@ -119,21 +102,21 @@ import Testing
     @Test func anArraysRoomIsChargedBeforeItIsReserved() throws {
         let bytes = try Self.encode([Wide?](repeating: nil, count: 20_000), forRatio: 20_000)
         #expect(bytes.count < 30_000)
-        Self.expectLimitExceeded { _ = try GraphDecoder().decode([Wide?].self, from: bytes) }
-        Self.expectLimitExceeded { _ = try GraphDecoder().decode(ContiguousArray<Wide?>.self, from: bytes) }
+        MemoryBudgetLimits.expectExceeded { _ = try GraphDecoder().decode([Wide?].self, from: bytes) }
+        MemoryBudgetLimits.expectExceeded { _ = try GraphDecoder().decode(ContiguousArray<Wide?>.self, from: bytes) }
         let decoder = GraphDecoder()
-        decoder.limits = Self.limits(ratio: 20_000)
+        decoder.limits = MemoryBudgetLimits.limits(ratio: 20_000)
         #expect(try decoder.decode([Wide?].self, from: bytes).count == 20_000)
     }
 
     /// Nodes of one byte: the parsed structure costs some 32 bytes each, its model more.
     @Test func nodesOfOneByte() throws {
         let bytes = try GraphEncoder().encode([[Int]?](repeating: nil, count: 200_000)) as Bytes
-        let tight = Self.limits(ratio: 16)
-        Self.expectLimitExceeded { _ = try GraphArchive(bytes: bytes, limits: tight) }
+        let tight = MemoryBudgetLimits.limits(ratio: 16)
+        MemoryBudgetLimits.expectExceeded { _ = try GraphArchive(bytes: bytes, limits: tight) }
         let decoder = GraphDecoder()
         decoder.limits = tight
-        Self.expectLimitExceeded { try decoder.writeJSON(from: bytes) { _ in } }
+        MemoryBudgetLimits.expectExceeded { try decoder.writeJSON(from: bytes) { _ in } }
         #expect(!decoder.validate(bytes).isValid)
         // The default leaves room for them.
         #expect(try GraphArchive(bytes: bytes).body[0].fields.count == 200_000)
@@ -147,12 +130,12 @@ import Testing
     @Test func comparisonsOfManyFields() throws {
         let huge = try GraphEncoder().encode([[Int]?](repeating: nil, count: 200_000)) as Bytes
         let tiny = try GraphEncoder().encode([[Int]?]()) as Bytes
-        let roomy = Self.limits(ratio: 48), tight = Self.limits(ratio: 40)
+        let roomy = MemoryBudgetLimits.limits(ratio: 48), tight = MemoryBudgetLimits.limits(ratio: 40)
         _ = try ParsedArchive(bytes: huge, limits: tight)
         for (before, after) in [(tiny, huge), (huge, tiny), (huge, huge)] {
             let diff = try GraphArchive.differences(from: before, to: after, limits: roomy)
             #expect(diff.isIdentical == (before.count == after.count))
-            Self.expectLimitExceeded { _ = try GraphArchive.differences(from: before, to: after, limits: tight) }
+            MemoryBudgetLimits.expectExceeded { _ = try GraphArchive.differences(from: before, to: after, limits: tight) }
         }
     }
 
@@ -177,7 +160,7 @@ import Testing
     @Test func keysCompared() throws {
         let bytes = try GraphEncoder().encode(Dictionary(uniqueKeysWithValues: (0 ..< 100_000).map { ($0, UInt8(0)) })) as Bytes
         let decoder = GraphDecoder()
-        decoder.limits = Self.limits(ratio: 8)
+        decoder.limits = MemoryBudgetLimits.limits(ratio: 8)
         let report = decoder.validate(bytes)
         #expect(report.problems.first?.message.contains("maximumMemoryBytesPerArchiveByte") == true)
         #expect(GraphDecoder().validate(bytes).isValid)

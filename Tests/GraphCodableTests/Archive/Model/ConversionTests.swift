@@ -1,6 +1,7 @@
 import Foundation
 import GraphCodable
 import Testing
+import SeededRandom
 
 /// Archives convert between internal BinaryIO layouts without Swift types, and decode the
 /// same values in either.
@@ -60,10 +61,10 @@ import Testing
         let wide = try model.converted(internalBinaryIOVersion: Self.fixedWidth).bytes()
         #expect(try GraphDecoder().decode([Int].self, from: wide) == values)
         #expect(try GraphDecoder().dump(from: wide).contains("BIV [\(Int.min), -1, 0, 300, \(Int.max)]"))
-        let scalar = try GraphArchive(bytes: try GraphEncoder().encode(GuideKeyedUnkeyedTests.Mixed(
+        let scalar = try GraphArchive(bytes: try GraphEncoder().encode(KeyedExamples.Mixed(
             title: "t", values: [1, 2], flag: true, note: nil)) as Bytes)
         let decoded = try GraphDecoder().decode(
-            GuideKeyedUnkeyedTests.Mixed.self, from: try scalar.converted(internalBinaryIOVersion: Self.fixedWidth).bytes())
+            KeyedExamples.Mixed.self, from: try scalar.converted(internalBinaryIOVersion: Self.fixedWidth).bytes())
         #expect(decoded.values == [1, 2] && decoded.title == "t")
         // One Int: tag, type, then 8 bytes instead of 1.
         let one = try GraphArchive(bytes: try GraphEncoder().encode(5) as Bytes)

@@ -4,8 +4,8 @@ import Testing
 
 /// The type map lists every type of an archive, with what the decoder can resolve.
 @Suite struct TypeMapTests {
-    typealias A = GuideInheritanceTests.A
-    typealias B = GuideInheritanceTests.B
+    typealias A = InheritanceExamples.A
+    typealias B = InheritanceExamples.B
 
     struct Holder: GCodable {
         static var typeVersion: UInt32 { 4 }
@@ -34,9 +34,9 @@ import Testing
 
         let holder = try #require(byName["GraphCodableTests.TypeMapTests.Holder"])
         #expect(holder.kind == .valueType && holder.version == 4 && holder.instances == 1 && holder.isResolvable)
-        let a = try #require(byName["GraphCodableTests.GuideInheritanceTests.A"])
+        let a = try #require(byName["GraphCodableTests.InheritanceExamples.A"])
         #expect(a.kind == .classType && a.instances == 1 && a.mangledName == _mangledTypeName(A.self))
-        #expect(byName["GraphCodableTests.GuideInheritanceTests.B"]?.instances == 2)
+        #expect(byName["GraphCodableTests.InheritanceExamples.B"]?.instances == 2)
         #expect(byName["Array"]?.kind == .nativeValue)
         #expect(byName["Array<Double>"]?.kind == .nativeLayout)
         #expect(byName["Array<Double>"]?.instances == 1)
@@ -44,10 +44,10 @@ import Testing
         #expect(trusted.map(\.reference) == trusted.map(\.reference).sorted())
 
         let secure = try GraphDecoder(registry: GTypeRegistry([A.self])).typeMap(from: data)
-        #expect(secure.filter { !$0.isResolvable }.map(\.qualifiedName) == ["GraphCodableTests.GuideInheritanceTests.B"])
+        #expect(secure.filter { !$0.isResolvable }.map(\.qualifiedName) == ["GraphCodableTests.InheritanceExamples.B"])
 
         let decoder = GraphDecoder(registry: GTypeRegistry([A.self]))
-        decoder.setClass(A.self, for: .qualifiedName("GraphCodableTests.GuideInheritanceTests.B"))
+        decoder.setClass(A.self, for: .qualifiedName("GraphCodableTests.InheritanceExamples.B"))
         let overridden = try decoder.typeMap(from: data)
         #expect(overridden.allSatisfy { $0.isResolvable })
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GraphCodable
+import SeededRandom
 
 /// Native payloads read into values without Swift types, and write back to the same bytes.
 @Suite struct NativeValueTests {

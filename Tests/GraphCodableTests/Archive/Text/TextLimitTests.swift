@@ -45,9 +45,10 @@ import Testing
         #expect(try decoder.dump(from: bytes).utf8.count > 20_000_000)
     }
 
-    /// A 64 KB archive of 10,000 nested values and 44,000 nils once made a 540 MB dump.
+    /// A 64 KB archive of 10,000 nested values and 44,000 nils, whose dump indented at
+    /// every level would take 540 MB.
     @Test func deepArchivesIndentAtMost32Levels() throws {
-        let bytes = try LargeGraphTests.onThread(stackSize: 256 << 20) {
+        let bytes = try StackSizedThread.run(stackSize: 256 << 20) {
             var model = try GraphArchive(bytes: try GraphEncoder().encode([[Int?]]()) as Bytes)
             let nils = Array(repeating: GraphArchive.Node(kind: .nil), count: 4)
             var node = GraphArchive.Node(kind: .val, type: model.body[0].type, fields: nils)
@@ -56,7 +57,7 @@ import Testing
             return try model.bytes()
         }
         #expect(bytes.count < 70_000)
-        let (dump, json) = try LargeGraphTests.onThread(stackSize: 256 << 20) {
+        let (dump, json) = try StackSizedThread.run(stackSize: 256 << 20) {
             (try GraphDecoder().dump(from: bytes), try GraphArchive(bytes: bytes).jsonData(indented: true))
         }
         let lines = dump.split(separator: "\n")

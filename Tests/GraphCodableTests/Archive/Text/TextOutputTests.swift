@@ -1,5 +1,6 @@
 import Testing
 @testable import GraphCodable
+import SeededRandom
 
 /// The output of dumps and JSON forms: every byte handed out once, in order, in chunks of at
 /// most 64 KiB, whatever the sizes of the pieces, numbers as Swift prints them, and nothing

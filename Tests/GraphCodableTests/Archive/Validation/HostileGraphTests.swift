@@ -2,73 +2,14 @@ import Foundation
 import Testing
 
 @testable import GraphCodable
+import SeededRandom
 
 /// Archives whose object ids, type references and key ids point forward, backward, to
 /// themselves or nowhere — re-sealed with a valid checksum, so that only the structural
 /// checks stand between them and the decoder — throw or decode, never crash or hang.
 @Suite struct HostileGraphTests {
-    typealias Model = GuideIdentityTests.Model
-    typealias Screen = GuideIdentityTests.Screen
-
-    /// Which optional field of a node to rewrite.
-    enum Field { case key, type, object }
-
-    static func cyclicModel() -> Model {
-        let model = Model()
-        let nodes = ["a", "b", "c", "d"].map { model.newNode($0) }
-        nodes[0].connect(to: nodes[1], nodes[2], nodes[0])
-        nodes[1].connect(to: nodes[3], nodes[0])
-        nodes[2].connect(to: nodes[2], nodes[3])
-        nodes[3].connect(to: nodes[1])
-        return model
-    }
-
-    static func screen() -> Screen {
-        let screen = Screen()
-        let window = GuideIdentityTests.Window()
-        let view = GuideIdentityTests.View()
-        view.parent = window
-        window.parent = screen
-        return screen
-    }
-
-    /// `archive` with `field` of the node at `index` replaced by `value` (the field is
-    /// added when the node lacks it), lengths and checksum made valid again.
-    /// The object ids the archive defines, with their definitions' node indexes, in body order.
-    static func definitions(of archive: ParsedArchive) -> [(key: UInt32, value: Int)] {
-        archive.nodes.indices.compactMap { index in
-            let node = archive.nodes[index]
-            guard node.objectID != 0, node.kind != .pts, node.kind != .ptc else { return nil }
-            #expect(archive.definitions[node.objectID] == index)
-            return (node.objectID, index)
-        }
-    }
-
-    static func rewriting(_ archive: ParsedArchive, node index: Int, _ field: Field, to value: UInt32) -> [UInt8] {
-        let node = archive.nodes[index]
-        var span = ArchiveNode(kind: .biv, offset: node.offset, next: 0)
-        span.payload = node.offset ..< archive.header.bodyRange.upperBound
-        var reader = archive.payloadReader(of: span)
-        let tag = try! reader.readByte()
-        var ids = (key: node.keyID, type: node.typeReference, object: node.objectID)
-        for present in [tag & NodeTag.keyed, tag & NodeTag.typed, tag & NodeTag.identified] where present != 0 {
-            _ = try! reader.readVarUInt()
-        }
-        switch field {
-        case .key: ids.key = value
-        case .type: ids.type = value
-        case .object: ids.object = value
-        }
-        var header = BinaryWriteBuffer()
-        header.writeNodeHeader(node.kind, keyID: ids.key, typeReference: ids.type, objectID: ids.object)
-        var bytes = Array(archive.bytes[..<node.offset])
-        bytes.append(contentsOf: header.bytes)
-        bytes.append(contentsOf: archive.bytes[reader.offset...])
-        var sealed = archive.header
-        sealed.bodyLength = UInt64(Int(sealed.bodyLength) + bytes.count - archive.bytes.count)
-        ArchiveHeader.seal(&bytes, header: sealed)
-        return bytes
-    }
+    typealias Model = IdentityExamples.Model
+    typealias Screen = IdentityExamples.Screen
 
     /// Whether `bytes` decode as either model; the dump of them must not crash either.
     static func attempt(_ bytes: [UInt8]) -> Bool {
@@ -81,7 +22,7 @@ import Testing
     /// Writers number objects 1, 2, 3…, which readers keep in arrays; any other numbering
     /// is valid too, and ids spread over the whole 32-bit range decode the same graph.
     @Test func objectIdsMayBeAnyNumbers() throws {
-        let original = try GraphEncoder().encode(Self.cyclicModel()) as Bytes
+        let original = try GraphEncoder().encode(IdentityExamples.cyclicModel()) as Bytes
         var archive = try GraphArchive(bytes: original)
         func renumber(_ nodes: inout [GraphArchive.Node]) {
             for index in nodes.indices {
@@ -92,7 +33,7 @@ import Testing
         renumber(&archive.body)
         let renumbered = try archive.bytes()
         #expect(renumbered != original)
-        #expect(try GraphDecoder().decode(Model.self, from: renumbered) == Self.cyclicModel())
+        #expect(try GraphDecoder().decode(Model.self, from: renumbered) == IdentityExamples.cyclicModel())
 
         var table = ObjectIDMap<Int>()
         let inserted = [1, 2, 99, 100, 5_000_000, .max].map { (id: UInt32) in table.insert(Int(id), for: id, denseLimit: 100) }
@@ -103,15 +44,15 @@ import Testing
     }
 
     @Test func rewrittenObjectIdsNeverCrash() throws {
-        for root in [try GraphEncoder().encode(Self.cyclicModel()) as Bytes, try GraphEncoder().encode(Self.screen()) as Bytes] {
+        for root in [try GraphEncoder().encode(IdentityExamples.cyclicModel()) as Bytes, try GraphEncoder().encode(IdentityExamples.screen()) as Bytes] {
             let archive = try ParsedArchive(bytes: root)
-            let ids = Set(Self.definitions(of: archive).map(\.key))
+            let ids = Set(NodeRewriting.definitions(of: archive).map(\.key))
             let maximum = ids.max() ?? 1
             var rejected = 0
             for (index, node) in archive.nodes.enumerated() where node.objectID != 0 {
                 let candidates: Set<UInt32> = ids.union([0, 1, node.objectID &+ 1, node.objectID &- 1, maximum + 1, 1_000_000, .max])
                 for value in candidates where value != node.objectID {
-                    let bytes = Self.rewriting(archive, node: index, .object, to: value)
+                    let bytes = NodeRewriting.rewriting(archive, node: index, .object, to: value)
                     if !Self.attempt(bytes) { rejected += 1 }
                 }
             }
@@ -190,30 +131,30 @@ import Testing
     }
 
     @Test func aDuplicateOrMissingDefinitionIsAnInvalidArchive() throws {
-        let archive = try ParsedArchive(bytes: try GraphEncoder().encode(Self.cyclicModel()) as Bytes)
-        let definitions = Self.definitions(of: archive).sorted { $0.key < $1.key }
+        let archive = try ParsedArchive(bytes: try GraphEncoder().encode(IdentityExamples.cyclicModel()) as Bytes)
+        let definitions = NodeRewriting.definitions(of: archive).sorted { $0.key < $1.key }
         let (first, second) = (definitions[0], definitions[1])
-        let duplicate = Self.rewriting(archive, node: second.value, .object, to: first.key)
+        let duplicate = NodeRewriting.rewriting(archive, node: second.value, .object, to: first.key)
         #expect(throws: GCodableError.self) { try ParsedArchive(bytes: duplicate) }
-        let orphaned = Self.rewriting(archive, node: first.value, .object, to: 999)
+        let orphaned = NodeRewriting.rewriting(archive, node: first.value, .object, to: 999)
         let strongPointers = archive.nodes.filter { $0.kind == .pts && $0.objectID == first.key }
         if !strongPointers.isEmpty {
             #expect(throws: GCodableError.self) { try ParsedArchive(bytes: orphaned) }
         }
         // The original decodes, so the rewriting itself is sound.
-        let same = Self.rewriting(archive, node: first.value, .object, to: first.key)
-        #expect(try GraphDecoder().decode(Model.self, from: same) == Self.cyclicModel())
+        let same = NodeRewriting.rewriting(archive, node: first.value, .object, to: first.key)
+        #expect(try GraphDecoder().decode(Model.self, from: same) == IdentityExamples.cyclicModel())
     }
 
     @Test func rewrittenTypeAndKeyReferencesNeverCrash() throws {
-        for root in [try GraphEncoder().encode(Self.cyclicModel()) as Bytes, try GraphEncoder().encode(Self.screen()) as Bytes] {
+        for root in [try GraphEncoder().encode(IdentityExamples.cyclicModel()) as Bytes, try GraphEncoder().encode(IdentityExamples.screen()) as Bytes] {
             let archive = try ParsedArchive(bytes: root)
             let typeCandidates: [UInt32] = [0, 1, 10, 15, 24, 40, 43, 52, 63, 64, 65, 66, 67, 200, .max]
             let keyCandidates: [UInt32] = [0, 1, 2, 3, UInt32(archive.keys.keys.count + 1), .max]
             var (attempts, refused) = (0, 0)
             for index in archive.nodes.indices {
-                let rewritten = typeCandidates.map { Self.rewriting(archive, node: index, .type, to: $0) }
-                    + keyCandidates.map { Self.rewriting(archive, node: index, .key, to: $0) }
+                let rewritten = typeCandidates.map { NodeRewriting.rewriting(archive, node: index, .type, to: $0) }
+                    + keyCandidates.map { NodeRewriting.rewriting(archive, node: index, .key, to: $0) }
                 for bytes in rewritten where !Self.attempt(bytes) { refused += 1 }
                 attempts += rewritten.count
             }
@@ -226,7 +167,7 @@ import Testing
     /// trusts its input: untrusted archives are for the secure decoding mode.)
     @Test func randomFlipsOfGraphBodiesNeverCrash() throws {
         var generator = SplitMix64(seed: 77)
-        let originals = [try GraphEncoder().encode(Self.cyclicModel()) as Bytes, try GraphEncoder().encode(Self.screen()) as Bytes]
+        let originals = [try GraphEncoder().encode(IdentityExamples.cyclicModel()) as Bytes, try GraphEncoder().encode(IdentityExamples.screen()) as Bytes]
         var refused = 0
         for round in 0 ..< 2000 {
             var bytes = originals[round % 2]

@@ -1,22 +1,11 @@
 import Foundation
 import GraphCodable
 import Testing
+import SeededRandom
 
 /// Truncated and corrupted archives make `decode` and `dump(from:)` throw or succeed, never
 /// crash or hang.
 @Suite struct HostileInputTests {
-    /// Valid archives of varied shapes, with and without checksum.
-    static let corpus: [(bytes: Bytes, checksummed: Bool)] = {
-        var generator = SplitMix64(seed: 31)
-        var archives: [(Bytes, Bool)] = []
-        for index in 0 ..< 24 {
-            let sample = Sample.list((0 ..< 4).map { _ in Sample.random(depth: 3, using: &generator) })
-            let checksummed = index.isMultiple(of: 2)
-            archives.append((try! GraphEncoder(checksummed ? [] : .omitChecksum).encode(sample) as Bytes, checksummed))
-        }
-        return archives
-    }()
-
     /// Decodes and dumps `bytes`; returns whether decoding succeeded.
     @discardableResult
     static func attempt(_ bytes: Bytes) -> Bool {
@@ -25,7 +14,7 @@ import Testing
     }
 
     @Test func everyPrefixThrows() throws {
-        for (bytes, _) in Self.corpus.prefix(8) {
+        for (bytes, _) in ArchiveSamples.checksummedOrNot.prefix(8) {
             for length in 0 ..< bytes.count {
                 let prefix = Array(bytes[..<length])
                 #expect(throws: GCodableError.self) { try GraphDecoder().decode(Sample.self, from: prefix) }
@@ -37,7 +26,7 @@ import Testing
     @Test func byteFlipsInChecksummedArchivesAreAlwaysDetected() throws {
         var generator = SplitMix64(seed: 5)
         for round in 0 ..< 3000 {
-            let archives = Self.corpus.filter(\.checksummed)
+            let archives = ArchiveSamples.checksummedOrNot.filter(\.checksummed)
             var bytes = archives[round % archives.count].bytes
             let position = Int.random(in: 0 ..< bytes.count, using: &generator)
             bytes[position] ^= UInt8.random(in: 1 ... 255, using: &generator)
@@ -50,7 +39,7 @@ import Testing
         var generator = SplitMix64(seed: 6)
         var decoded = 0
         for round in 0 ..< 3000 {
-            let archives = Self.corpus.filter { !$0.checksummed }
+            let archives = ArchiveSamples.checksummedOrNot.filter { !$0.checksummed }
             var bytes = archives[round % archives.count].bytes
             for _ in 0 ..< Int.random(in: 1 ... 3, using: &generator) {
                 let position = Int.random(in: 16 ..< bytes.count, using: &generator)

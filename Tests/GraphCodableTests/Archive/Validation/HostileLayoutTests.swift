@@ -3,15 +3,9 @@ import Testing
 
 @testable import GraphCodable
 
-/// Hostile type tables and Foundation values fail cleanly: each test here once crashed or
-/// hung the process.
+/// Hostile type tables and Foundation values fail cleanly: each test here is an input that
+/// would crash or hang the process without the check it exercises.
 @Suite struct HostileLayoutTests {
-    /// An archive whose type table is `entries` (each a kind byte and its fields), whose key
-    /// table is `keys` and whose body is `body`, with a valid checksum.
-    static func archive(entries: [[UInt8]], keys: [String] = [], body: [UInt8]) -> [UInt8] {
-        RawArchive(types: entries, keys: keys, body: body).bytes
-    }
-
     static func expectRejected(_ bytes: [UInt8], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let report = GraphDecoder().validate(bytes)
         #expect(report.problems.contains { $0.message.contains(message) }, "\(report)", sourceLocation: sourceLocation)
@@ -20,10 +14,10 @@ import Testing
     }
 
     @Test func simdLanesMustBeScalars() {
-        // SIMD64 of SIMD64 of … of Double: a fixed size of 64^11 bytes once overflowed.
+        // SIMD64 of SIMD64 of … of Double: a fixed size of 64^11 bytes, which overflows `Int`.
         var entries: [[UInt8]] = [[22, 64, 13]]
         for index in 0 ..< 10 { entries.append([22, 64, 64 + UInt8(index)]) }
-        Self.expectRejected(Self.archive(entries: entries, body: [0x23, 0x4A]), "lanes of a SIMD layout must be scalars")
+        Self.expectRejected(RawArchive(types: entries, body: [0x23, 0x4A]).bytes, "lanes of a SIMD layout must be scalars")
     }
 
     @Test func layoutsThatShareTheirPartsStaySmall() {
@@ -31,7 +25,7 @@ import Testing
         var entries: [[UInt8]] = [[18, 10, 10]]
         for index in 0 ..< 30 { entries.append([18, 64 + UInt8(index), 64 + UInt8(index)]) }
         let start = Date()
-        Self.expectRejected(Self.archive(entries: entries, body: [0x23, 0x40, 0x00]), "the most is 256")
+        Self.expectRejected(RawArchive(types: entries, body: [0x23, 0x40, 0x00]).bytes, "the most is 256")
         #expect(Date().timeIntervalSince(start) < 5)
     }
 
@@ -53,13 +47,13 @@ import Testing
             entries.append([18, UInt8(1 + family % 27), UInt8(1 + family / 27)])
             for _ in 0 ..< 240 { entries.append([16] + reference(entries.count - 1)) }
         }
-        guard nodes > 0 else { return archive(entries: entries, body: [0x05]) }
+        guard nodes > 0 else { return RawArchive(types: entries, body: [0x05]).bytes }
         let fields = (0 ..< nodes).map { [0x23] + reference(241 * ($0 % families) + 240) + [0x00] }
-        return archive(entries: entries, body: [0x21, 0x28] + Array(fields.joined()) + [0x00])
+        return RawArchive(types: entries, body: [0x21, 0x28] + Array(fields.joined()) + [0x00]).bytes
     }
 
     /// Layouts that share their parts have long names: a type map charges them to the
-    /// memory budget (7 KB of table once named 2 MB of layouts).
+    /// memory budget (under 8 KB of table here name 2 MB of layouts).
     @Test func typeMapsChargeTheNamesOfLayouts() throws {
         let bytes = Self.chainsOfLayouts(10)
         #expect(bytes.count < 8_000)
@@ -72,9 +66,9 @@ import Testing
         }
     }
 
-    /// Each entry's questions are answered once, from its parts' answers: a table of long
-    /// chains of layouts once took seconds per megabyte to read, validate, compare, convert or
-    /// write as JSON (its layouts hashed and walked whole at each entry, and at each node).
+    /// Each entry's questions are answered once, from its parts' answers, so a table of long
+    /// chains of layouts is read, validated, compared, converted and written as JSON in linear
+    /// time (no layout is hashed or walked whole at each entry, nor at each node).
     @Test func longChainsOfLayoutsReadInLinearTime() throws {
         let bytes = Self.chainsOfLayouts(120, nodes: 10_000)
         let start = Date()
@@ -92,20 +86,20 @@ import Testing
         // Range of Range of … of Double, 60 deep: 8 × 2^60 bytes per value.
         var entries: [[UInt8]] = [[20, 13]]
         for index in 0 ..< 59 { entries.append([20, 64 + UInt8(index)]) }
-        Self.expectRejected(Self.archive(entries: entries, body: [0x23, 64 + 59, 0x00]), "is a range of Range<Double>, which has no order")
+        Self.expectRejected(RawArchive(types: entries, body: [0x23, 64 + 59, 0x00]).bytes, "is a range of Range<Double>, which has no order")
     }
 
     /// Ranges are of ordered packable scalars only, and a value type has no mangled name.
     @Test func typeEntriesFollowTheirRules() throws {
-        let ints = Self.archive(entries: [[20, 10]], body: [0x23, 0x40, 0x02, 0x06])
+        let ints = RawArchive(types: [[20, 10]], body: [0x23, 0x40, 0x02, 0x06]).bytes
         #expect(try GraphDecoder().decode(Range<Int>.self, from: ints) == 1 ..< 3)
         for bound: UInt8 in [1, 15, 16, 17, 20, 22] {
-            Self.expectRejected(Self.archive(entries: [[20, bound]], body: [0x23, 0x40, 0x00, 0x00]), "which has no order")
+            Self.expectRejected(RawArchive(types: [[20, bound]], body: [0x23, 0x40, 0x00, 0x00]).bytes, "which has no order")
         }
-        Self.expectRejected(Self.archive(entries: [[16, 10], [21, 0x40]], body: [0x23, 0x41, 0x00, 0x00]), "which has no order")
+        Self.expectRejected(RawArchive(types: [[16, 10], [21, 0x40]], body: [0x23, 0x41, 0x00, 0x00]).bytes, "which has no order")
         let named: [UInt8] = [1, 0, 1, 0x41]
-        Self.expectRejected(Self.archive(entries: [named + [1, 0x42]], body: [0x23, 0x40, 0x00]), "a value type with a mangled name")
-        let valid = Self.archive(entries: [named + [0]], body: [0x23, 0x40, 0x00])
+        Self.expectRejected(RawArchive(types: [named + [1, 0x42]], body: [0x23, 0x40, 0x00]).bytes, "a value type with a mangled name")
+        let valid = RawArchive(types: [named + [0]], body: [0x23, 0x40, 0x00]).bytes
         #expect(GraphDecoder().validate(valid).isValid)
     }
 
@@ -159,10 +153,10 @@ import Testing
 @Suite struct NodeTagTests {
     @Test func invalidTagsAreNamed() {
         for tag: UInt8 in [0x08, 0x0F, 0x83, 0x10, 0x20, 0x40] {
-            let bytes = HostileLayoutTests.archive(entries: [], body: [0x21, 0x28, tag, 0x00])
+            let bytes = RawArchive(types: [], body: [0x21, 0x28, tag, 0x00]).bytes
             Self.expectRejected(bytes, "invalid node tag 0x\(String(tag, radix: 16))", at: 42)
         }
-        let stray = HostileLayoutTests.archive(entries: [], body: [0x23, 0x0A, 0x02, 0x00])
+        let stray = RawArchive(types: [], body: [0x23, 0x0A, 0x02, 0x00]).bytes
         Self.expectRejected(stray, "end marker without an open value", at: 43)
     }
 
@@ -180,20 +174,20 @@ import Testing
 
     @Test func collectionFieldsAreUnkeyed() {
         for code: UInt8 in [40, 41, 42, 43] {
-            let bytes = HostileLayoutTests.archive(entries: [], keys: ["k"], body: [0x21, code, 0x33, 0x01, 0x0A, 0x02, 0x00])
+            let bytes = RawArchive(types: [], keys: ["k"], body: [0x21, code, 0x33, 0x01, 0x0A, 0x02, 0x00]).bytes
             NodeTagTests.expectRejected(bytes, "the fields of", at: 42)
         }
     }
 
     @Test func dictionariesPairTheirFieldsAndBoxesHoldOne() throws {
-        let odd = HostileLayoutTests.archive(entries: [], body: [0x21, 42] + Self.one + Self.one + Self.one + [0x00])
+        let odd = RawArchive(types: [], body: [0x21, 42] + Self.one + Self.one + Self.one + [0x00]).bytes
         NodeTagTests.expectRejected(odd, "a Dictionary of 3 fields: keys and values alternate", at: 40)
         #expect(throws: GCodableError.self) { try GraphDecoder().decode([Int: String].self, from: odd) }
         for fields in [0, 2] {
-            let box = HostileLayoutTests.archive(entries: [], body: [0x21, 43] + Array([[UInt8]](repeating: Self.one, count: fields).joined()) + [0x00])
+            let box = RawArchive(types: [], body: [0x21, 43] + Array([[UInt8]](repeating: Self.one, count: fields).joined()) + [0x00]).bytes
             NodeTagTests.expectRejected(box, "an Optional box of \(fields) fields: it holds one", at: 40)
         }
-        let pairs = HostileLayoutTests.archive(entries: [], body: [0x21, 42] + Self.one + [0x23, 0x0F, 0x01, 0x61, 0x00])
+        let pairs = RawArchive(types: [], body: [0x21, 42] + Self.one + [0x23, 0x0F, 0x01, 0x61, 0x00]).bytes
         #expect(try GraphDecoder().decode([Int: String].self, from: pairs) == [1: "a"])
     }
 }

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 
 @testable import GraphCodable
+import SeededRandom
 
 /// Validation reports every planted defect, with its byte offset and node path.
 @Suite struct ValidationTests {
     @Test func aValidArchiveReportsWhatItHolds() throws {
-        let data = try GraphEncoder().encode(HostileGraphTests.cyclicModel()) as Bytes
+        let data = try GraphEncoder().encode(IdentityExamples.cyclicModel()) as Bytes
         let report = GraphDecoder().validate(data)
         #expect(report.isValid)
         #expect(report.byteCount == data.count)
@@ -60,10 +61,10 @@ import Testing
     /// header (without a checksum, so that the changes reach the body's checks).
     @Test func validationInOnePassAnswersAsTheFullValidationDoes() throws {
         var generator = SplitMix64(seed: 0x0E_9A55)
-        var archives = ConformanceTests.corpus.map(\.bytes)
+        var archives = ConformanceCorpus.files.map(\.bytes)
         archives += try (0 ..< 6).map { depth in try GraphEncoder(.omitChecksum).encode(Branch(depth: depth, using: &generator)) as Bytes }
-        archives += HostileInputTests.corpus.map(\.bytes)
-        archives.append(try GraphEncoder(.omitChecksum).encode(HostileGraphTests.cyclicModel()) as Bytes)
+        archives += ArchiveSamples.checksummedOrNot.map(\.bytes)
+        archives.append(try GraphEncoder(.omitChecksum).encode(IdentityExamples.cyclicModel()) as Bytes)
         // Thousands of nodes of one kind: the tally empties its counts of recent nodes often.
         archives.append(try GraphEncoder(.omitChecksum).encode((0 ..< 1500).map { _ in Branch(depth: 0, using: &generator) }) as Bytes)
         var answered = (inOnePass: 0, byFullValidation: 0)
@@ -230,7 +231,7 @@ import Testing
         #expect(try check([[.nan]: "a", [.nan, 1]: "b"]).problem == nil)
         let equal = try EditedArchive.archive(
             of: [[1.0, 2.0]: "a", [1.0, 3.0]: "b"], replacing: RawArchive.bits(3), with: RawArchive.bits(2))
-        PayloadRuleTests.expectRefused(equal, as: [[Double]: String].self, "duplicate Dictionary key")
+        ReaderAgreement.expectRefused(equal, as: [[Double]: String].self, "duplicate Dictionary key")
         // Numbers the budget cannot hold: refused where the key is.
         let decoder = GraphDecoder()
         decoder.limits.maximumMemoryBytesPerArchiveByte = 1
@@ -264,14 +265,14 @@ import Testing
     }
 
     @Test func everyPlantedBodyDefectIsReportedWhereItIs() throws {
-        var archive = try ParsedArchive(bytes: try GraphEncoder().encode(HostileGraphTests.cyclicModel()) as Bytes)
+        var archive = try ParsedArchive(bytes: try GraphEncoder().encode(IdentityExamples.cyclicModel()) as Bytes)
         let nodes = archive.nodes
-        let definitions = HostileGraphTests.definitions(of: archive)
+        let definitions = NodeRewriting.definitions(of: archive)
         let keyed = try #require(nodes.indices.first { nodes[$0].keyID != 0 && nodes[$0].kind == .biv })
         let value = try #require(nodes.indices.first { nodes[$0].kind == .val })
         let duplicate = definitions[1].value
         let pointer = try #require(nodes.indices.last { nodes[$0].kind == .pts })
-        let plan: [(Int, HostileGraphTests.Field, UInt32, String)] = [
+        let plan: [(Int, NodeRewriting.Field, UInt32, String)] = [
             (keyed, .key, 99, "key id 99 is not in the key table"),
             (value, .type, 500, "type reference 500 points nowhere"),
             (duplicate, .object, definitions[0].key, "is defined twice"),
@@ -279,7 +280,7 @@ import Testing
         ]
         var bytes = archive.bytes
         for (index, field, newValue, _) in plan.sorted(by: { $0.0 > $1.0 }) {
-            bytes = HostileGraphTests.rewriting(archive, node: index, field, to: newValue)
+            bytes = NodeRewriting.rewriting(archive, node: index, field, to: newValue)
             archive = try ParsedArchive(bytes: bytes, problems: ProblemLog())
         }
         let report = GraphDecoder().validate(bytes)
@@ -294,7 +295,7 @@ import Testing
         #expect(others.count == nodes.filter { $0.kind == .pts && $0.objectID == orphaned }.count)
         let keyProblem = try #require(report.problems.first { $0.message.contains("key id 99") })
         #expect(!keyProblem.path.isEmpty)
-        #expect(throws: GCodableError.self) { try GraphDecoder().decode(GuideIdentityTests.Model.self, from: bytes) }
+        #expect(throws: GCodableError.self) { try GraphDecoder().decode(IdentityExamples.Model.self, from: bytes) }
     }
 
     @Test func impossibleLengthsAreReportedWhereTheyAre() throws {
@@ -330,7 +331,7 @@ import Testing
         #expect(try ParsedArchive(bytes: GraphEncoder().encode([[7200, 0, 3661]]) as Bytes).foundationValueCount == 0)
         #expect(GraphDecoder().validate(archive).isValid)
 
-        let outOfRange = try HostileFoundationTests.replacingPayload(in: archive, 3661, with: 70000)
+        let outOfRange = try EditedArchive.replacingPayload(in: archive, 3661, with: 70000)
         let problems = GraphDecoder().validate(outOfRange).problems
         #expect(problems.count == 1)
         #expect(problems.first?.path.map { "\($0)" } == ["[1]", "[1]"], "\(problems)")

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 @testable import GraphCodable
+import SeededRandom
 
-/// The Foundation values that once lost data on Linux come back exactly, and what cannot be
+/// The Foundation values most easily lost on Linux come back exactly, and what cannot be
 /// archived faithfully throws when encoded, never later when decoded.
 @Suite struct FoundationExactnessTests {
     static func expectExact<Value: GCodable & ExactlyEqual>(_ value: Value, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GraphCodable
+import SeededRandom
 
 /// The syntax the format gives locale and time zone identifiers (Docs/ArchiveFormat.md,
 /// codes 47 and 48) admits every identifier Foundation has, and is the same on every
