@@ -11,6 +11,7 @@ start (MemoryBound, in its log) and within 85 % of the manifest's memory limit, 
 server must still answer afterwards.
 
 Usage: Scripts/attack-memory.py [path to graph-server] [--seconds N]"""
+import argparse
 import json
 import os
 import re
@@ -25,14 +26,11 @@ import urllib.request
 try:
     import yaml
 except ImportError:
-    sys.exit("error: PyYAML is missing: run Scripts/install-tools.sh")
+    yaml = None  # main says so once the command line is read: --help needs no PyYAML
 
 import crafted_archives
 
-BINARY = next((argument for argument in sys.argv[1:] if not argument.startswith("--") and not argument.isdigit()), ".build/release/graph-server")
-SECONDS = int(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else 40
 MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "deploy", "kubernetes.yaml")
-WORK = tempfile.mkdtemp(prefix="graph-attack-")
 UNITS = {"Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30}
 
 
@@ -93,6 +91,15 @@ def request(port, target, body, content_type="application/octet-stream", read=Tr
 
 
 def main():
+    parser = argparse.ArgumentParser(description="Attacks the release server's memory for a bounded time and checks that it holds the bound it states.")
+    parser.add_argument("binary", metavar="BINARY", nargs="?", default=".build/release/graph-server",
+                        help="the graph-server binary to start with the manifest's environment (default: %(default)s)")
+    parser.add_argument("--seconds", type=int, default=40, metavar="N", help="how long the attack lasts, in seconds (default: %(default)s)")
+    arguments = parser.parse_args()
+    binary, seconds = arguments.binary, arguments.seconds
+    if yaml is None:
+        sys.exit("error: PyYAML is missing: run Scripts/install-tools.sh")
+    work = tempfile.mkdtemp(prefix="graph-attack-")
     environment, limit = manifest()
     upload = int(environment["GRAPH_SERVER_MAX_UPLOAD_BYTES"])
     connections_limit = int(environment.get("GRAPH_SERVER_MAX_CONNECTIONS", "1024"))
@@ -102,17 +109,17 @@ def main():
 
     # The archives: a tiny one, and the largest of one-byte nodes that fits an upload with
     # the tiny one (a diff's upload holds both), and the same alone for other operations.
-    tiny = open(crafted_archives.write(BINARY, WORK, "tiny", crafted_archives.document([], [{"kind": "VAL", "type": 40, "fields": []}])), "rb").read()
+    tiny = open(crafted_archives.write(binary, work, "tiny", crafted_archives.document([], [{"kind": "VAL", "type": 40, "fields": []}])), "rb").read()
     # (At most graph-server's 4,000,000 nodes.)
     nils = min(upload - len(tiny) - 2048, 3_999_000)
-    huge = open(crafted_archives.write(BINARY, WORK, "huge", crafted_archives.document(
+    huge = open(crafted_archives.write(binary, work, "huge", crafted_archives.document(
         [], [{"kind": "VAL", "type": 40, "fields": [{"kind": "NIL"}] * (nils - 64)}])), "rb").read()
     forwards, form = multipart([("before", tiny), ("after", huge)])
     backwards, _ = multipart([("before", huge), ("after", tiny)])
     assert len(forwards) <= upload, (len(forwards), upload)
 
-    log = open(os.path.join(WORK, "server.log"), "w")
-    server = subprocess.Popen([BINARY], env={**os.environ, **environment}, stderr=log)
+    log = open(os.path.join(work, "server.log"), "w")
+    server = subprocess.Popen([binary], env={**os.environ, **environment}, stderr=log)
     deadline = time.time() + 10
     while time.time() < deadline:
         try:
@@ -128,7 +135,7 @@ def main():
     idle = resident_kib(server.pid, "VmRSS")
     print(f"manifest: memory limit {limit >> 20} MiB; the server states at most {bound >> 20} MiB ({stated}); idle {idle >> 10} MiB")
 
-    stop = time.time() + SECONDS
+    stop = time.time() + seconds
     statuses = {}
     held = []
     lock = threading.Lock()
@@ -228,7 +235,7 @@ def main():
 
     peak_bytes = max(peak[0], high_water) << 10
     share = int(limit * 0.85)
-    print(f"{SECONDS} s of attack: answers {dict(sorted(statuses.items(), key=str))}, {len(held)} connections held; "
+    print(f"{seconds} s of attack: answers {dict(sorted(statuses.items(), key=str))}, {len(held)} connections held; "
           f"peak resident {peak_bytes >> 20} MiB (the stated bound {bound >> 20} MiB, 85 % of the limit {share >> 20} MiB)")
     failures = []
     if not alive or answered != 200:

@@ -8,6 +8,7 @@ commands of the release binary, and each run's peak resident memory, less that o
 command on an empty archive, is compared with the archive's size.
 
 Usage: Scripts/check-memory.py [path to graph-server]"""
+import argparse
 import os
 import subprocess
 import sys
@@ -15,11 +16,9 @@ import tempfile
 
 import crafted_archives
 
-BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/release/graph-server"
 # The stated multiple (Docs/Security.md): ArchiveLimits.maximumMemoryBytesPerArchiveByte,
 # 128, bounds what the library builds; the process adds the input's own copies.
 MULTIPLE = 128 + 4
-WORK = tempfile.mkdtemp(prefix="graph-memory-")
 
 
 # Measures from a small process of its own: a child's peak counts the memory of the process
@@ -32,17 +31,17 @@ print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
 """
 
 
-def peak_kib(arguments):
-    """Runs the binary with `arguments`; returns its exit status and peak resident KiB."""
-    output = subprocess.run([sys.executable, "-c", MEASURE, BINARY] + arguments, capture_output=True, text=True, check=True).stdout
+def peak_kib(binary, arguments):
+    """Runs `binary` with `arguments`; returns its exit status and peak resident KiB."""
+    output = subprocess.run([sys.executable, "-c", MEASURE, binary] + arguments, capture_output=True, text=True, check=True).stdout
     status, peak = output.split()
     return int(status), int(peak)
 
 
-def crafted():
-    yield from crafted_archives.crafted(BINARY, WORK)
-    deep = os.path.join(WORK, "deep.graph")
-    subprocess.run([BINARY, "sample", "deep", "-o", deep], check=True)
+def crafted(binary, work):
+    yield from crafted_archives.crafted(binary, work)
+    deep = os.path.join(work, "deep.graph")
+    subprocess.run([binary, "sample", "deep", "-o", deep], check=True)
     yield "600,000 nested objects", deep
 
 
@@ -61,13 +60,18 @@ OPERATIONS = [
 
 
 def main():
-    empty = crafted_archives.write(BINARY, WORK, "empty", crafted_archives.document([], [{"kind": "VAL", "type": 40, "fields": []}]))
+    parser = argparse.ArgumentParser(description="Checks that each operation of graph-server costs at most a stated multiple of its archive's size in memory.")
+    parser.add_argument("binary", metavar="BINARY", nargs="?", default=".build/release/graph-server",
+                        help="the graph-server binary whose offline commands are measured (default: %(default)s)")
+    binary = parser.parse_args().binary
+    work = tempfile.mkdtemp(prefix="graph-memory-")
+    empty = crafted_archives.write(binary, work, "empty", crafted_archives.document([], [{"kind": "VAL", "type": 40, "fields": []}]))
     global OPERATIONS
     OPERATIONS = [(name, [a.replace("TINY", empty) for a in arguments]) for name, arguments in OPERATIONS]
-    baseline = {name: peak_kib([a.replace("{}", empty) for a in arguments])[1] for name, arguments in OPERATIONS}
+    baseline = {name: peak_kib(binary, [a.replace("{}", empty) for a in arguments])[1] for name, arguments in OPERATIONS}
     failures = []
     print(f"{'archive':24} {'operation':14} {'input MiB':>9} {'peak MiB':>9} {'x input':>7}")
-    for label, path in crafted():
+    for label, path in crafted(binary, work):
         json_path = path[:-6] + ".json"
         # The JSON form back to an archive is measured against its input, the JSON text.
         inputs = [(name, arguments, path) for name, arguments in OPERATIONS]
@@ -75,7 +79,7 @@ def main():
             inputs.append(("archive", ["archive", "{}"], json_path))
         for name, arguments, source in inputs:
             size = os.path.getsize(source) * arguments.count("{}")
-            status, peak = peak_kib([a.replace("{}", source) for a in arguments] + ["-o", os.devnull])
+            status, peak = peak_kib(binary, [a.replace("{}", source) for a in arguments] + ["-o", os.devnull])
             grown = max(0, peak - baseline.get(name, baseline["json"])) * 1024
             ratio = grown / size
             outcome = "" if status == 0 else "  (refused: not a Folder)" if name == "decode" else f"  (exit {status})"

@@ -1,7 +1,8 @@
 """Archives crafted to cost the most per byte (one-byte nodes, packed payloads of one-byte
 elements, keys compared, deep nesting, huge tables, a long key named by every node),
 written through their JSON form, so by the format alone, with graph-server's offline
-`archive` command. Used by check-memory.py and hostile-clients.py."""
+`archive` command. Used by check-memory.py, attack-memory.py and hostile-clients.py."""
+import argparse
 import json
 import os
 import subprocess
@@ -49,3 +50,13 @@ def crafted(binary, directory, scale=1.0):
     deep = '{"kind":"VAL","type":40,"fields":[' * levels + '{"kind":"NIL"}' + "]}" * levels
     text = json.dumps(document([], ["BODY"]), separators=(",", ":")).replace('"BODY"', deep)
     yield "the deepest nesting", write(binary, directory, "deep-nesting", text)
+
+
+def main():
+    """Run alone, it only describes itself: the checks import it."""
+    argparse.ArgumentParser(description="Archives crafted to cost the most per byte: a module check-memory.py, "
+                                        "attack-memory.py and hostile-clients.py import.").parse_args()
+
+
+if __name__ == "__main__":
+    main()

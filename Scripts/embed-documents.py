@@ -8,6 +8,7 @@ nothing else.
 Usage: Scripts/embed-documents.py          rewrite the Swift files
        Scripts/embed-documents.py --check  exit 1 if either is not what this writes
 """
+import argparse
 import base64
 import hashlib
 import pathlib
@@ -72,14 +73,24 @@ DOCUMENTS = {
     "Sources/GraphHTTP/Generated/InspectorPage.swift": inspector_page,
 }
 
-stale = []
-for path, make in DOCUMENTS.items():
-    text = make()
-    target = ROOT / path
-    if "--check" in sys.argv[1:]:
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
-            stale.append(path)
-    else:
-        target.write_text(text, encoding="utf-8")
-if stale:
-    sys.exit(f"stale: {', '.join(stale)}: run Scripts/embed-documents.py")
+
+def main():
+    parser = argparse.ArgumentParser(description="Writes openapi.yaml and the inspector page into the Swift sources the server embeds.")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 if either Swift file is not what this writes")
+    arguments = parser.parse_args()
+    stale = []
+    for path, make in DOCUMENTS.items():
+        text = make()
+        target = ROOT / path
+        if arguments.check:
+            if not target.exists() or target.read_text(encoding="utf-8") != text:
+                stale.append(path)
+        else:
+            target.write_text(text, encoding="utf-8")
+    if stale:
+        sys.exit(f"stale: {', '.join(stale)}: run Scripts/embed-documents.py")
+
+
+if __name__ == "__main__":
+    main()

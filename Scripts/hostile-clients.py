@@ -8,6 +8,7 @@ clients promptly, and its file descriptors and memory must come back.
   hostile-clients.py PORT PID --exhaust-descriptors
                                           more connections than the server has descriptors
 """
+import argparse
 import os
 import random
 import socket
@@ -20,8 +21,9 @@ import time
 import crafted_archives
 from server_process import ServerProcess
 
-PORT = int(sys.argv[1])
-SERVER = ServerProcess(int(sys.argv[2]))
+# The server under test, which main sets from the command line: its port, and its process.
+PORT = None
+SERVER = None
 
 
 def connect(timeout=15):
@@ -285,12 +287,23 @@ def exhaust_descriptors():
 
 
 def main():
-    mode = sys.argv[3]
-    if mode == "--exhaust-descriptors":
+    global PORT, SERVER
+    parser = argparse.ArgumentParser(description="Hostile clients against a graph-server on loopback, each expecting the precise answer and the server's recovery.")
+    parser.add_argument("port", metavar="PORT", type=int, help="the loopback port the server listens on")
+    parser.add_argument("pid", metavar="PID", type=int, help="the server's process id, whose descriptors and memory are read from /proc")
+    parser.add_argument("binary", metavar="BINARY", nargs="?", help="the graph-server binary, for samples and crafted archives: runs every check but the two below")
+    modes = parser.add_mutually_exclusive_group()
+    modes.add_argument("--flood", action="store_true", help="instead, thousands of connections beyond the connection limit")
+    modes.add_argument("--exhaust-descriptors", action="store_true", help="instead, more connections than the server has descriptors")
+    arguments = parser.parse_args()
+    if (arguments.binary is None) == (not arguments.flood and not arguments.exhaust_descriptors):
+        parser.error("give one of BINARY, --flood and --exhaust-descriptors")
+    PORT, SERVER = arguments.port, ServerProcess(arguments.pid)
+    if arguments.exhaust_descriptors:
         return exhaust_descriptors()
-    if mode == "--flood":
+    if arguments.flood:
         return flood()
-    binary = mode
+    binary = arguments.binary
     directory = tempfile.mkdtemp(prefix="graph-hostile-")
     samples = {}
     for name in ["network", "large"]:
@@ -310,4 +323,5 @@ def main():
     print("ok: the server still answers")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -16,6 +16,7 @@ are then also printed as a fraction of each.
 Usage: Scripts/load.py [path to graph-server] [--seconds N] [--json] [--nginx]
 Exits non-zero when any request failed.
 """
+import argparse
 import json
 import os
 import re
@@ -28,15 +29,11 @@ import time
 sys.path.insert(0, os.path.dirname(__file__))
 from server_process import ServerProcess  # noqa: E402
 
-seconds = int(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else 10
-arguments = [argument for index, argument in enumerate(sys.argv[1:], start=1)
-             if not argument.startswith("--") and sys.argv[index - 1] != "--seconds"]
-binary = arguments[0] if arguments else ".build/release/graph-server"
-as_json = "--json" in sys.argv
-with_nginx = "--nginx" in sys.argv
 port, nginx_port = 18090, 18091
 base = f"http://127.0.0.1:{port}"
-work = tempfile.mkdtemp(prefix="graph-load-")
+# The run's settings, from the command line, and its files: main sets them.
+binary, seconds, as_json = ".build/release/graph-server", 10, False
+work = script = nginx_binary = None
 
 
 def log(text):
@@ -52,26 +49,10 @@ def installed(command):
     return path
 
 
-installed("wrk")
-nginx_binary = installed("nginx") if with_nginx else None
-
-
 def sample(stations):
     path = os.path.join(work, f"metro-{stations}.graph")
     subprocess.run([binary, "sample", "metro", "--stations", str(stations), "-o", path], check=True)
     return path
-
-
-small, large = sample(2_180), sample(32_200)  # 64 KiB and 1 MB
-
-# wrk posts the file its environment names.
-script = os.path.join(work, "post.lua")
-with open(script, "w") as lua:
-    lua.write('local file = io.open(os.getenv("LOAD_BODY"), "rb")\n'
-              'wrk.method = "POST"\n'
-              'wrk.body = file:read("*all")\n'
-              'file:close()\n'
-              'wrk.headers["Content-Type"] = "application/octet-stream"\n')
 
 
 def milliseconds(text):
@@ -170,61 +151,91 @@ def nginx_healthz(results):
     return reference
 
 
-server_log = open(os.path.join(work, "server.log"), "w")
-server = subprocess.Popen([binary, "--port", str(port), "--log-level", "info"], stderr=server_log)
-try:
-    for _ in range(100):
-        if subprocess.run([binary, "health", "--port", str(port)]).returncode == 0:
-            break
-        time.sleep(0.1)
-    process = ServerProcess(server.pid)
-    size = lambda path: f"{os.path.getsize(path) / 1024:.0f} KiB"  # noqa: E731
-    cases = [("GET /healthz", "/healthz", None), (f"POST /v1/validate ({size(small)})", "/v1/validate", small),
-             (f"POST /v1/dump ({size(small)})", "/v1/dump", small), (f"POST /v1/json ({size(large)})", "/v1/json", large)]
-    results = []
-    log(f"{'request':34} {'conns':>5} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6} {'CPU µs':>8} {'RSS MiB':>8}")
-    for label, path, body in cases:
-        for connections in (16, 64):
-            library_before = library_validation(small) if path == "/v1/validate" else None
-            settle()
-            cpu = process.cpu_seconds()
-            result = {"request": label, "path": path, "connections": connections, **run_wrk(path, connections, body)}
-            result["cpuMicrosecondsPerRequest"] = round((process.cpu_seconds() - cpu) / (result["requestsPerSecond"] * seconds) * 1e6, 1)
-            result["residentMiB"] = round(process.resident_mib(), 1)
-            if library_before is not None:
-                library_after = library_validation(small)
-                result["libraryMicrosecondsByProcessor"] = {"before": [round(time, 1) for time in library_before],
-                                                            "after": [round(time, 1) for time in library_after]}
-                result["libraryMicroseconds"] = round(busy_mean(library_before + library_after), 1)
-                result["serverToLibrary"] = round(result["cpuMicrosecondsPerRequest"] / result["libraryMicroseconds"], 2)
-            results.append(result)
-            log(f"{label:34} {connections:>5} {result['requestsPerSecond']:>9.0f} {result['p50Milliseconds']:>8.2f} "
-                f"{result['p99Milliseconds']:>8.2f} {result['errors']:>6} {result['cpuMicrosecondsPerRequest']:>8.0f} "
-                f"{result['residentMiB']:>8.1f}")
-    peak = round(process.resident_mib("VmHWM"), 1)
-    log(f"server peak RSS {peak} MiB")
-    for result in results:
-        if "libraryMicroseconds" in result:
-            times = result["libraryMicrosecondsByProcessor"]
-            text = lambda times: " / ".join(f"{time:.0f}" for time in times)  # noqa: E731
-            log(f"/v1/validate at {result['connections']} connections: the library alone took {text(times['before'])} µs "
-                f"on each processor before the run and {text(times['after'])} after it, for the same bytes "
-                f"({result['libraryMicroseconds']:.0f} µs with all of them busy); the server's processor time per request "
-                f"is {result['serverToLibrary']:.2f} times that")
-    reference = nginx_healthz(results) if with_nginx else []
-    if as_json:
-        print(json.dumps({"seconds": seconds, "results": results, "peakResidentMiB": peak, "nginx": reference}, indent=2))
-finally:
-    server.terminate()
-    server.wait()
-    with open(os.path.join(work, "server.log")) as lines:
-        text = lines.read()
-        statuses = sorted(set(re.findall(r"status=(\d+)", text)))
-        for line in [line for line in text.splitlines() if "status=503" in line][:3]:
-            log(line)
-    if statuses:
-        log(f"the server logged answers with status {', '.join(statuses)}")
-    shutil.rmtree(work, ignore_errors=True)
+def main():
+    global binary, seconds, as_json, work, script, nginx_binary
+    parser = argparse.ArgumentParser(description="Loads a release graph-server on loopback with wrk and prints its requests/s, latency, processor time and memory.")
+    parser.add_argument("binary", metavar="BINARY", nargs="?", default=".build/release/graph-server",
+                        help="the graph-server binary to start, graph-benchmark beside it if built (default: %(default)s)")
+    parser.add_argument("--seconds", type=int, default=10, metavar="N", help="how long each wrk run lasts, in seconds (default: %(default)s)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON on standard output, and the table on standard error")
+    parser.add_argument("--nginx", action="store_true", help="measure nginx with one worker on the same GET /healthz too, as a reference")
+    arguments = parser.parse_args()
+    binary, seconds, as_json, with_nginx = arguments.binary, arguments.seconds, arguments.json, arguments.nginx
+    work = tempfile.mkdtemp(prefix="graph-load-")
 
-if any(result["errors"] for result in results):
-    sys.exit("error: some requests failed")
+    installed("wrk")
+    nginx_binary = installed("nginx") if with_nginx else None
+
+    small, large = sample(2_180), sample(32_200)  # 64 KiB and 1 MB
+
+    # wrk posts the file its environment names.
+    script = os.path.join(work, "post.lua")
+    with open(script, "w") as lua:
+        lua.write('local file = io.open(os.getenv("LOAD_BODY"), "rb")\n'
+                  'wrk.method = "POST"\n'
+                  'wrk.body = file:read("*all")\n'
+                  'file:close()\n'
+                  'wrk.headers["Content-Type"] = "application/octet-stream"\n')
+
+    server_log = open(os.path.join(work, "server.log"), "w")
+    server = subprocess.Popen([binary, "--port", str(port), "--log-level", "info"], stderr=server_log)
+    try:
+        for _ in range(100):
+            if subprocess.run([binary, "health", "--port", str(port)]).returncode == 0:
+                break
+            time.sleep(0.1)
+        process = ServerProcess(server.pid)
+        size = lambda path: f"{os.path.getsize(path) / 1024:.0f} KiB"  # noqa: E731
+        cases = [("GET /healthz", "/healthz", None), (f"POST /v1/validate ({size(small)})", "/v1/validate", small),
+                 (f"POST /v1/dump ({size(small)})", "/v1/dump", small), (f"POST /v1/json ({size(large)})", "/v1/json", large)]
+        results = []
+        log(f"{'request':34} {'conns':>5} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6} {'CPU µs':>8} {'RSS MiB':>8}")
+        for label, path, body in cases:
+            for connections in (16, 64):
+                library_before = library_validation(small) if path == "/v1/validate" else None
+                settle()
+                cpu = process.cpu_seconds()
+                result = {"request": label, "path": path, "connections": connections, **run_wrk(path, connections, body)}
+                result["cpuMicrosecondsPerRequest"] = round((process.cpu_seconds() - cpu) / (result["requestsPerSecond"] * seconds) * 1e6, 1)
+                result["residentMiB"] = round(process.resident_mib(), 1)
+                if library_before is not None:
+                    library_after = library_validation(small)
+                    result["libraryMicrosecondsByProcessor"] = {"before": [round(time, 1) for time in library_before],
+                                                                "after": [round(time, 1) for time in library_after]}
+                    result["libraryMicroseconds"] = round(busy_mean(library_before + library_after), 1)
+                    result["serverToLibrary"] = round(result["cpuMicrosecondsPerRequest"] / result["libraryMicroseconds"], 2)
+                results.append(result)
+                log(f"{label:34} {connections:>5} {result['requestsPerSecond']:>9.0f} {result['p50Milliseconds']:>8.2f} "
+                    f"{result['p99Milliseconds']:>8.2f} {result['errors']:>6} {result['cpuMicrosecondsPerRequest']:>8.0f} "
+                    f"{result['residentMiB']:>8.1f}")
+        peak = round(process.resident_mib("VmHWM"), 1)
+        log(f"server peak RSS {peak} MiB")
+        for result in results:
+            if "libraryMicroseconds" in result:
+                times = result["libraryMicrosecondsByProcessor"]
+                text = lambda times: " / ".join(f"{time:.0f}" for time in times)  # noqa: E731
+                log(f"/v1/validate at {result['connections']} connections: the library alone took {text(times['before'])} µs "
+                    f"on each processor before the run and {text(times['after'])} after it, for the same bytes "
+                    f"({result['libraryMicroseconds']:.0f} µs with all of them busy); the server's processor time per request "
+                    f"is {result['serverToLibrary']:.2f} times that")
+        reference = nginx_healthz(results) if with_nginx else []
+        if as_json:
+            print(json.dumps({"seconds": seconds, "results": results, "peakResidentMiB": peak, "nginx": reference}, indent=2))
+    finally:
+        server.terminate()
+        server.wait()
+        with open(os.path.join(work, "server.log")) as lines:
+            text = lines.read()
+            statuses = sorted(set(re.findall(r"status=(\d+)", text)))
+            for line in [line for line in text.splitlines() if "status=503" in line][:3]:
+                log(line)
+        if statuses:
+            log(f"the server logged answers with status {', '.join(statuses)}")
+        shutil.rmtree(work, ignore_errors=True)
+
+    if any(result["errors"] for result in results):
+        sys.exit("error: some requests failed")
+
+
+if __name__ == "__main__":
+    main()

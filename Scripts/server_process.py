@@ -1,5 +1,6 @@
 """What a running server process holds, read from /proc (Linux): its open descriptors and
-its memory. Shared by the hostile-client and soak checks."""
+its memory. Shared by the hostile-client, soak and load checks."""
+import argparse
 import os
 import time
 
@@ -33,3 +34,13 @@ class ServerProcess:
                 return False
             time.sleep(0.1)
         return True
+
+
+def main():
+    """Run alone, it only describes itself: the checks import it."""
+    argparse.ArgumentParser(description="What a running server process holds, read from /proc: "
+                                        "a module the hostile-client, soak and load checks import.").parse_args()
+
+
+if __name__ == "__main__":
+    main()

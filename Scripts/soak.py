@@ -12,6 +12,7 @@ the server's descriptors are back to what they were after one request of each va
 by at most MEMORY_MARGIN_MIB since the first tenth of the requests (the warm-up, which fills
 the allocator's caches) ended.
 """
+import argparse
 import http.client
 import os
 import random
@@ -24,9 +25,9 @@ import time
 
 from server_process import ServerProcess
 
-PORT, SERVER, BINARY = int(sys.argv[1]), ServerProcess(int(sys.argv[2])), sys.argv[3]
-REQUESTS = int(sys.argv[4]) if len(sys.argv) > 4 else 30_000
-CONNECTIONS = int(sys.argv[5]) if len(sys.argv) > 5 else 32
+# The server under test and the soak's size, which main sets from the command line.
+PORT, SERVER, BINARY = None, None, None
+REQUESTS, CONNECTIONS = 30_000, 32
 MEMORY_MARGIN_MIB = 32
 TIME_LIMIT = 300
 
@@ -172,6 +173,16 @@ def warm_up(valid):
 
 
 def main():
+    global PORT, SERVER, BINARY, REQUESTS, CONNECTIONS
+    parser = argparse.ArgumentParser(description="A soak test of a running graph-server on loopback: many mixed requests over keep-alive connections.")
+    parser.add_argument("port", metavar="PORT", type=int, help="the loopback port the server listens on")
+    parser.add_argument("pid", metavar="PID", type=int, help="the server's process id, whose descriptors and memory are read from /proc")
+    parser.add_argument("binary", metavar="BINARY", help="the graph-server binary whose offline commands give the expected answers")
+    parser.add_argument("requests", metavar="REQUESTS", type=int, nargs="?", default=REQUESTS, help="how many requests in all (default: %(default)s)")
+    parser.add_argument("connections", metavar="CONNECTIONS", type=int, nargs="?", default=CONNECTIONS, help="how many concurrent keep-alive connections (default: %(default)s)")
+    arguments = parser.parse_args()
+    PORT, SERVER, BINARY = arguments.port, ServerProcess(arguments.pid), arguments.binary
+    REQUESTS, CONNECTIONS = arguments.requests, arguments.connections
     directory = tempfile.mkdtemp(prefix="graph-soak-")
     valid = valid_cases(directory)
     invalid = invalid_cases(valid[0][2])
@@ -202,4 +213,5 @@ def main():
         sys.exit(f"error: resident memory grew by {after - warm:.0f} MiB, more than {MEMORY_MARGIN_MIB}")
 
 
-main()
+if __name__ == "__main__":
+    main()
