@@ -46,7 +46,8 @@ def inline_hash(text, tag):
 
 def openapi_document():
     body = swift_string("text", text_of("openapi.yaml"))
-    return ("// Generated from openapi.yaml by Scripts/embed-documents.py: edit openapi.yaml, then run the script.\n\n"
+    return ("// Generated from openapi.yaml by Scripts/embed-documents.py: edit openapi.yaml, then run the script.\n"
+            "// swift-format-ignore-file\n\n"
             "/// The API's contract, served at `/openapi.yaml`.\n"
             f"enum OpenAPIDocument {{\n{body}\n}}\n")
 
@@ -58,7 +59,8 @@ def inspector_page():
         "connect-src 'self'", "img-src 'self' data:", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
     ])
     body = swift_string("html", page)
-    return ("// Generated from inspector.html by Scripts/embed-documents.py: edit inspector.html, then run the script.\n\n"
+    return ("// Generated from inspector.html by Scripts/embed-documents.py: edit inspector.html, then run the script.\n"
+            "// swift-format-ignore-file\n\n"
             "/// The archive inspector, served at `/`: one page, its style and script inline.\n"
             "enum InspectorPage {\n"
             f"{body}\n\n"

@@ -18,8 +18,9 @@ enum ArchiveInspection {
         let decoder = GraphDecoder(registry: GTypeRegistry())
         decoder.limits = limits
         let report = decoder.validate(bytes)
-        precondition(report == GraphValidationReport(validating: bytes, limits: limits, inOnePass: false),
-                     "validation in one pass answered otherwise than the validation that keeps the nodes")
+        precondition(
+            report == GraphValidationReport(validating: bytes, limits: limits, inOnePass: false),
+            "validation in one pass answered otherwise than the validation that keeps the nodes")
         _ = try? decoder.typeMap(from: bytes)
         _ = try? decoder.dump(from: bytes, options: .fullInfo) { _ in }
         guard let archive = try? GraphArchive(bytes: bytes, limits: limits) else { return }
@@ -34,11 +35,14 @@ enum ArchiveInspection {
             precondition(again == archive, "the JSON form did not come back as the same archive")
         }
         for version in BinaryIOInternalVersion.supported {
-            if let converted = try? archive.converted(internalBinaryIOVersion: version, userBinaryIOVersion: nil, registry: GTypeRegistry()),
-               let convertedBytes = try? converted.bytes(limits: limits),
-               let diff = try? GraphArchive.differences(from: bytes, to: convertedBytes, limits: limits) {
-                precondition(diff.differences.allSatisfy { $0.path == "header.internalBinaryIOVersion" },
-                             "a conversion holds other values: \(diff)")
+            if let converted = try? archive.converted(
+                internalBinaryIOVersion: version, userBinaryIOVersion: nil, registry: GTypeRegistry()),
+                let convertedBytes = try? converted.bytes(limits: limits),
+                let diff = try? GraphArchive.differences(from: bytes, to: convertedBytes, limits: limits)
+            {
+                precondition(
+                    diff.differences.allSatisfy { $0.path == "header.internalBinaryIOVersion" },
+                    "a conversion holds other values: \(diff)")
             }
         }
     }

@@ -16,8 +16,9 @@ public func fuzzArchiveJSONForm(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
         return 0
     }
     if let again = try? archive.jsonData(indented: false, limits: ArchiveInspection.limits) {
-        precondition((try? GraphArchive.bytes(fromJSON: again, limits: ArchiveInspection.limits)) == bytes,
-                     "an archive written from a JSON form has a JSON form that gives other bytes")
+        precondition(
+            (try? GraphArchive.bytes(fromJSON: again, limits: ArchiveInspection.limits)) == bytes,
+            "an archive written from a JSON form has a JSON form that gives other bytes")
     }
     ArchiveInspection.inspect(bytes)
     return 0

@@ -9,7 +9,9 @@ import GraphCodable
 /// whose initializers trap on bad contents (character sets, index sets, time zones, date
 /// components, URLs, locales).
 enum FuzzModel {
-    static let registry = GTypeRegistry([Team.self, Person.self, Employee.self, Blob.self, Reading.self, Stamp.self, Stamp?.self, [Stamp?].self])
+    static let registry = GTypeRegistry([
+        Team.self, Person.self, Employee.self, Blob.self, Reading.self, Stamp.self, Stamp?.self, [Stamp?].self,
+    ])
 
     class Person: GCodable {
         var name: String
@@ -121,7 +123,9 @@ enum FuzzModel {
 
         init() {}
 
-        private enum Key: String { case members, lead, tags, readings, blobs, alphabet, pages, zone, meeting, home, locale, stamp, stamps, roles }
+        private enum Key: String {
+            case members, lead, tags, readings, blobs, alphabet, pages, zone, meeting, home, locale, stamp, stamps, roles
+        }
 
         init(from decoder: GDecoder) throws {
             members = try decoder.decode(for: Key.members)
@@ -163,7 +167,7 @@ enum FuzzModel {
     static func team(size: Int, seed: UInt64) -> Team {
         var state = seed
         func next() -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(truncatingIfNeeded: state >> 33)
         }
         var team = Team()

@@ -42,7 +42,7 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
 private func uploads(_ head: RequestHead, _ body: [UInt8]) {
     if let query = head.query { _ = try? QueryParameters(parsing: query) }
     guard let value = head.headers.first("Content-Type"), let type = try? MediaType(parsing: value), type.isMultipartFormData,
-          let form = try? MultipartFormData(parsing: body, contentType: type)
+        let form = try? MultipartFormData(parsing: body, contentType: type)
     else { return }
     if let file = try? form.uploadedFile() { _ = Array(body[file.content]) }
 }

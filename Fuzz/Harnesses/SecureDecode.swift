@@ -18,6 +18,9 @@ public func fuzzSecureDecode(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
 func fuzzSeeds() -> [[UInt8]] {
     [0, 1, 2, 5, 12].flatMap { size in
         let team = FuzzModel.team(size: size, seed: UInt64(size))
-        return [(try? GraphEncoder().encode(team) as Bytes) ?? [], (try? GraphEncoder().encode(team.members as [FuzzModel.Person?]) as Bytes) ?? []]
+        return [
+            (try? GraphEncoder().encode(team) as Bytes) ?? [],
+            (try? GraphEncoder().encode(team.members as [FuzzModel.Person?]) as Bytes) ?? [],
+        ]
     }
 }

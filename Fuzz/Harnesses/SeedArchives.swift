@@ -10,7 +10,8 @@ enum SeedArchives {
             guard let bytes = try? GraphEncoder(checksummed ? [] : .omitChecksum).encode(value) as Bytes else { return }
             seeds.append(bytes)
             if let archive = try? GraphArchive(bytes: bytes),
-               let converted = try? archive.converted(internalBinaryIOVersion: 2, userBinaryIOVersion: nil, registry: FuzzModel.registry) {
+                let converted = try? archive.converted(internalBinaryIOVersion: 2, userBinaryIOVersion: nil, registry: FuzzModel.registry)
+            {
                 seeds.append((try? converted.bytes()) ?? [])
             }
         }

@@ -4,7 +4,9 @@ import Foundation
 /// its seed inputs (``fuzzSeeds()``, which each harness defines) to DIR, one file each, and
 /// exits; `Fuzz/fuzz.sh seeds` commits them as the harness's corpus.
 @_cdecl("LLVMFuzzerInitialize")
-public func initializeFuzzer(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+public func initializeFuzzer(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
     guard let directory = ProcessInfo.processInfo.environment["FUZZ_WRITE_SEEDS"] else { return 0 }
     for (index, seed) in fuzzSeeds().enumerated() {
         let path = "\(directory)/seed-\(String(format: "%03d", index))"

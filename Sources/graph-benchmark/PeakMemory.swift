@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,8 +38,8 @@ enum PeakMemory {
     /// A size in bytes from `/proc/self/status` ("VmRSS:  1234 kB").
     private static func statusField(_ name: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }),
-              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { return nil }
         return kilobytes * 1024
     }

@@ -58,19 +58,22 @@ final class Report {
     func compare(_ operation: String, _ coders: [(coder: String, bytes: Int?, run: () throws -> Void)]) throws {
         let (times, peaks) = try Timing.medians(coders.map(\.run), runs: runs)
         for (index, coder) in coders.enumerated() {
-            add(MeasuredRun(workload: workload, operation: operation, coder: coder.coder, seconds: times[index], bytes: coder.bytes,
-                            peakBytes: peaks[index], ratioToGraphCodable: index == 0 ? nil : times[index] / times[0]))
+            add(
+                MeasuredRun(
+                    workload: workload, operation: operation, coder: coder.coder, seconds: times[index], bytes: coder.bytes,
+                    peakBytes: peaks[index], ratioToGraphCodable: index == 0 ? nil : times[index] / times[0]))
         }
     }
 
     func add(_ measurement: MeasuredRun) {
         measurements.append(measurement)
         guard !asJSON else { return }
-        print(Self.row(
-            measurement.operation, measurement.coder, Self.duration(measurement.seconds),
-            measurement.bytes.map { $0.formatted() } ?? "", measurement.megabytesPerSecond.map { String(format: "%.0f", $0) } ?? "",
-            measurement.peakBytes.map { String(format: "%.1f", Double($0) / 1e6) } ?? "",
-            measurement.ratioToGraphCodable.map { String(format: "%.2f×", $0) } ?? ""))
+        print(
+            Self.row(
+                measurement.operation, measurement.coder, Self.duration(measurement.seconds),
+                measurement.bytes.map { $0.formatted() } ?? "", measurement.megabytesPerSecond.map { String(format: "%.0f", $0) } ?? "",
+                measurement.peakBytes.map { String(format: "%.1f", Double($0) / 1e6) } ?? "",
+                measurement.ratioToGraphCodable.map { String(format: "%.2f×", $0) } ?? ""))
     }
 
     /// A note under the current workload.
@@ -86,14 +89,18 @@ final class Report {
     }
 
     private static func duration(_ seconds: Double) -> String {
-        seconds >= 1 ? String(format: "%.2f s", seconds) : seconds >= 1e-3 ? String(format: "%.2f ms", seconds * 1e3)
-            : String(format: "%.1f µs", seconds * 1e6)
+        seconds >= 1
+            ? String(format: "%.2f s", seconds)
+            : seconds >= 1e-3
+                ? String(format: "%.2f ms", seconds * 1e3)
+                : String(format: "%.1f µs", seconds * 1e6)
     }
 
     private static func row(_ columns: String...) -> String {
         let widths = [30, 28, 11, 13, 7, 9, 22]
         return zip(columns, widths).enumerated().map { index, pair in
-            index < 2 ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
+            index < 2
+                ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
                 : String(repeating: " ", count: max(0, pair.1 - pair.0.count)) + pair.0
         }.joined(separator: " ")
     }

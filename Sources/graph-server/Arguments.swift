@@ -15,8 +15,10 @@ struct Arguments {
 
     /// Reads `arguments`, taking `valueOptions` with a value and `flagOptions` without;
     /// any other option is an error.
-    init(_ arguments: some Sequence<String>, valueOptions: Set<String>, flagOptions: Set<String>,
-         environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    init(
+        _ arguments: some Sequence<String>, valueOptions: Set<String>, flagOptions: Set<String>,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
         self.environment = environment
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {

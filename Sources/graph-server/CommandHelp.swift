@@ -19,7 +19,8 @@ enum CommandHelp {
     }
 
     private static let file = "FILE is a path, or - for standard input."
-    private static let output = "-o FILE, --output FILE     write to FILE instead of standard output (FILE is replaced only if the command succeeds)"
+    private static let output =
+        "-o FILE, --output FILE     write to FILE instead of standard output (FILE is replaced only if the command succeeds)"
 
     private static let commands: [String: Help] = [
         "serve": Help(
@@ -29,7 +30,9 @@ enum CommandHelp {
         "health": Help(
             usage: "health [--host ADDRESS] [--port N]",
             summary: "Exits 0 if the server there answers GET /healthz with 200, 1 otherwise (a container's health check).",
-            options: ["--host ADDRESS             the server's address (default 127.0.0.1)", "--port N                   its port (default 8080)"],
+            options: [
+                "--host ADDRESS             the server's address (default 127.0.0.1)", "--port N                   its port (default 8080)",
+            ],
             example: "graph-server health --port 8080"),
         "dump": Help(
             usage: "dump FILE [--header] [--legend] [--typemap] [--mangled] [--keymap] [--untruncated] [-o FILE]",
@@ -63,7 +66,8 @@ enum CommandHelp {
             options: [output], example: "graph-server validate model.graph"),
         "convert": Help(
             usage: "convert FILE (--binary-io-version N | --internal-binary-io-version N | both) [-o FILE]",
-            summary: "Writes the archive rewritten for other BinaryIO versions, what POST /v1/convert answers; one version at least. \(file)",
+            summary:
+                "Writes the archive rewritten for other BinaryIO versions, what POST /v1/convert answers; one version at least. \(file)",
             options: [
                 "--binary-io-version N      the user BinaryIO version to write (0 to 65535)",
                 "--internal-binary-io-version N  the internal BinaryIO version to write (1 or 2)",
@@ -77,12 +81,17 @@ enum CommandHelp {
             example: "graph-server decode network.graph --type Network"),
         "diff": Help(
             usage: "diff BEFORE AFTER [--json] [--limit N] [-o FILE]",
-            summary: "Lists what changed from one archive to another (Docs/ArchiveDiff.md), one difference a line; exits 0 if they are the same, 1 if they differ, 2 if one cannot be read.",
-            options: ["--json                     the JSON POST /v1/diff answers", "--limit N                  list at most N differences (0 to 10000; 1000 by default)", output],
+            summary:
+                "Lists what changed from one archive to another (Docs/ArchiveDiff.md), one difference a line; exits 0 if they are the same, 1 if they differ, 2 if one cannot be read.",
+            options: [
+                "--json                     the JSON POST /v1/diff answers",
+                "--limit N                  list at most N differences (0 to 10000; 1000 by default)", output,
+            ],
             example: "graph-server diff v1.graph v2.graph"),
         "sample": Help(
             usage: "sample NAME [--stations N] [-o FILE]",
-            summary: "Writes a sample archive, the same bytes on every machine: network, folders, sensor, natives, large (2 MiB), metro (10 MB), deep (600,000 nested folders).",
+            summary:
+                "Writes a sample archive, the same bytes on every machine: network, folders, sensor, natives, large (2 MiB), metro (10 MB), deep (600,000 nested folders).",
             options: ["--stations N               the metro's stations, 1 to 10000000 (300,000 by default)", output],
             example: "graph-server sample network -o network.graph"),
     ]

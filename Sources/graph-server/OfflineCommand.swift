@@ -7,7 +7,9 @@ import GraphHTTP
 enum OfflineCommand {
     static let names: Set<String> = ["dump", "json", "archive", "typemap", "validate", "convert", "decode", "diff"]
     static let valueOptions: Set<String> = ["-o", "--output", "--binary-io-version", "--internal-binary-io-version", "--type", "--limit"]
-    static let flagOptions: Set<String> = ["--header", "--legend", "--typemap", "--mangled", "--keymap", "--untruncated", "--pretty", "--json"]
+    static let flagOptions: Set<String> = [
+        "--header", "--legend", "--typemap", "--mangled", "--keymap", "--untruncated", "--pretty", "--json",
+    ]
 
     /// Runs `command` on the file the arguments name (`-` for standard input); returns the
     /// exit status: 0, or 1 when the archive is invalid.
@@ -45,7 +47,8 @@ enum OfflineCommand {
             let userVersion = try version(arguments, "--binary-io-version")
             let internalVersion = try version(arguments, "--internal-binary-io-version")
             guard userVersion != nil || internalVersion != nil else {
-                throw Arguments.Failure(description: "convert needs a target: --binary-io-version N, --internal-binary-io-version N or both")
+                throw Arguments.Failure(
+                    description: "convert needs a target: --binary-io-version N, --internal-binary-io-version N or both")
             }
             output = try operations.convert(input, userBinaryIOVersion: userVersion, internalBinaryIOVersion: internalVersion)
         default:
@@ -98,7 +101,9 @@ enum OfflineCommand {
         var status = stat()
         if fstat(descriptor, &status) == 0 {
             if status.st_mode & S_IFMT == S_IFDIR { throw failure("it is a directory") }
-            if status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) > limit { throw failure("larger than \(limit) bytes, the largest archive read") }
+            if status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) > limit {
+                throw failure("larger than \(limit) bytes, the largest archive read")
+            }
         }
         // Read in pieces, so that a device or a pipe without end stops at the limit.
         var bytes: [UInt8] = []

@@ -4,7 +4,8 @@ import GraphHTTP
 /// `graph-server [serve]`: runs the service until SIGTERM or SIGINT.
 enum ServeCommand {
     static let valueOptions: Set<String> = [
-        "--host", "--port", "--max-upload-bytes", "--upload-budget-bytes", "--answer-budget-bytes", "--max-request-line-bytes", "--max-header-bytes",
+        "--host", "--port", "--max-upload-bytes", "--upload-budget-bytes", "--answer-budget-bytes", "--max-request-line-bytes",
+        "--max-header-bytes",
         "--max-header-count", "--max-connections", "--workers", "--io-loops", "--queue-size",
         "--request-timeout", "--idle-timeout", "--head-timeout", "--body-timeout", "--write-timeout",
         "--drain-timeout", "--cors-origin", "--log-level", "--socket-buffer-bytes", "--memory-limit",
@@ -14,7 +15,8 @@ enum ServeCommand {
         let configuration = try configuration(from: arguments)
         if let name = arguments.value("--log-level") {
             guard let level = Log.Level(name: name) else {
-                throw Arguments.Failure(description: "\(arguments.source("--log-level")) must be error, warning, info or debug, not \"\(name)\"")
+                throw Arguments.Failure(
+                    description: "\(arguments.source("--log-level")) must be error, warning, info or debug, not \"\(name)\"")
             }
             Log.shared.setLevel(level)
         }
@@ -27,7 +29,9 @@ enum ServeCommand {
         var configuration = GraphServer.Configuration()
         if let host = arguments.value("--host") { configuration.host = host }
         if let port = try arguments.integer("--port") {
-            guard port <= 65535 else { throw Arguments.Failure(description: "\(arguments.source("--port")) must be at most 65535, not \(port)") }
+            guard port <= 65535 else {
+                throw Arguments.Failure(description: "\(arguments.source("--port")) must be at most 65535, not \(port)")
+            }
             configuration.port = port
         }
         if let bytes = try arguments.integer("--max-upload-bytes", minimum: 1) { configuration.maximumUploadBytes = bytes }

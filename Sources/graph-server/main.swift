@@ -36,7 +36,8 @@ func run() -> Never {
             try destination.write(archive)
             try destination.finish()
         } else if OfflineCommand.names.contains(command) {
-            let arguments = try Arguments(rest, valueOptions: OfflineCommand.valueOptions, flagOptions: OfflineCommand.flagOptions, environment: [:])
+            let arguments = try Arguments(
+                rest, valueOptions: OfflineCommand.valueOptions, flagOptions: OfflineCommand.flagOptions, environment: [:])
             exit(try OfflineCommand.run(command, arguments))
         } else {
             fail("unknown command \(command); see graph-server --help")

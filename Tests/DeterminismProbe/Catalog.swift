@@ -26,10 +26,13 @@ struct Catalog: GCodable, Equatable {
             words: Set(words),
             numbers: Set((0 ..< 300).map { $0 * 37 - 4000 }),
             index: Dictionary(uniqueKeysWithValues: words.prefix(60).enumerated().map { ($1, Array(0 ... $0 % 5)) }),
-            nested: Dictionary(uniqueKeysWithValues: (0 ..< 30).map { position in
-                (Coordinate(x: position % 6, y: position / 6),
-                 ["a\(position)": Set([position, position * 2]), "b": Set(0 ..< position % 4), "c": []])
-            }),
+            nested: Dictionary(
+                uniqueKeysWithValues: (0 ..< 30).map { position in
+                    (
+                        Coordinate(x: position % 6, y: position / 6),
+                        ["a\(position)": Set([position, position * 2]), "b": Set(0 ..< position % 4), "c": []]
+                    )
+                }),
             sets: Set((0 ..< 25).map { position in Set(words.prefix(position % 9).map { $0 + "/\(position)" }) }),
             tags: Set(tags),
             byTag: Dictionary(uniqueKeysWithValues: tags.prefix(20).map { ($0, $0.name.uppercased()) }),
@@ -39,8 +42,10 @@ struct Catalog: GCodable, Equatable {
 
     private enum Key: String { case words, numbers, index, nested, sets, tags, byTag, byColour, measures }
 
-    init(words: Set<String>, numbers: Set<Int>, index: [String: [Int]], nested: [Coordinate: [String: Set<Int>]],
-         sets: Set<Set<String>>, tags: Set<Tag>, byTag: [Tag: String], byColour: [Colour: Double], measures: [Int: Double]) {
+    init(
+        words: Set<String>, numbers: Set<Int>, index: [String: [Int]], nested: [Coordinate: [String: Set<Int>]],
+        sets: Set<Set<String>>, tags: Set<Tag>, byTag: [Tag: String], byColour: [Colour: Double], measures: [Int: Double]
+    ) {
         (self.words, self.numbers, self.index, self.nested, self.sets) = (words, numbers, index, nested, sets)
         (self.tags, self.byTag, self.byColour, self.measures) = (tags, byTag, byColour, measures)
     }

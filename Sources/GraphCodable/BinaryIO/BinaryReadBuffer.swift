@@ -130,13 +130,15 @@ public struct BinaryReadBuffer: Sendable {
             // The bytes of an unfinished integer before `position`.
             var carried = 0
             while remaining > 0 && end - position >= 8 {
-                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + position).loadUnaligned(as: UInt64.self))
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + position).loadUnaligned(as: UInt64.self))
                 let stops = ~word & highBits
                 let zeros = ~(((word & ~highBits) &+ ~highBits) | word) & highBits
                 let afterContinuation = ((word & highBits) &<< 8) | (carried > 0 ? 0x80 : 0)
                 let ended = stops.nonzeroBitCount
                 guard ended > 0, ended <= remaining, zeros & afterContinuation == 0,
-                      carried + stops.trailingZeroBitCount / 8 < 8 else { break }
+                    carried + stops.trailingZeroBitCount / 8 < 8
+                else { break }
                 remaining -= ended
                 carried = stops.leadingZeroBitCount / 8
                 position += 8

@@ -85,13 +85,19 @@ public struct BinaryWriteBuffer: Sendable {
     /// Appends one byte.
     @inline(__always)
     public mutating func writeByte(_ byte: UInt8) {
-        appendInPlace(upTo: 1) { $0.storeBytes(of: byte, as: UInt8.self); return 1 }
+        appendInPlace(upTo: 1) {
+            $0.storeBytes(of: byte, as: UInt8.self)
+            return 1
+        }
     }
 
     /// Appends raw bytes, unchanged.
     public mutating func writeBytes(_ raw: UnsafeRawBufferPointer) {
         guard let source = raw.baseAddress else { return }
-        appendInPlace(upTo: raw.count) { $0.copyMemory(from: source, byteCount: raw.count); return raw.count }
+        appendInPlace(upTo: raw.count) {
+            $0.copyMemory(from: source, byteCount: raw.count)
+            return raw.count
+        }
     }
 
     /// Appends a collection of raw bytes, unchanged.

@@ -64,7 +64,9 @@ extension BinaryWriteBuffer {
         countRoom(elements.count, of: C.Element.self)
         // Int, the commonest element, skips the conformance lookups below: they cost more
         // than writing a short array.
-        if C.Element.self == Int.self, try elements.withContiguousStorageIfAvailable({ try Int.write(run: UnsafeRawBufferPointer($0), to: &self) }) != nil {
+        if C.Element.self == Int.self,
+            try elements.withContiguousStorageIfAvailable({ try Int.write(run: UnsafeRawBufferPointer($0), to: &self) }) != nil
+        {
             return
         }
         #if _endian(little)

@@ -22,7 +22,9 @@ struct ArchiveExtent {
         }
         guard size <= ArchiveNode.maximumCount else {
             throw GCodableError.cannotEncode(
-                type, "the archive would take \(size) bytes, more than the \(ArchiveNode.maximumCount) any reader takes (parsed nodes hold 32-bit offsets)")
+                type,
+                "the archive would take \(size) bytes, more than the \(ArchiveNode.maximumCount) any reader takes (parsed nodes hold 32-bit offsets)"
+            )
         }
         guard size <= limits.maximumArchiveSize else {
             throw refuse("the archive would take \(size) bytes", limits.maximumArchiveSize, "maximumArchiveSize")
@@ -39,7 +41,8 @@ struct ArchiveExtent {
         let budget = limits.memoryBudget(forArchiveOfSize: size)
         guard readingCost <= budget else {
             throw GCodableError.cannotEncode(
-                type, "decoding the archive would build \(readingCost) bytes of memory, more than the \(budget) its readers allow "
+                type,
+                "decoding the archive would build \(readingCost) bytes of memory, more than the \(budget) its readers allow "
                     + "for its \(size) bytes (ArchiveLimits.maximumMemoryBytesPerArchiveByte)")
         }
     }

@@ -58,7 +58,6 @@ final class DecodingSession: GDecoder {
         let isMigratable: Bool
     }
 
-
     /// A `VAL`/`REF` whose fields are being decoded. Its fields are the sibling chain that
     /// starts at `node + 1`; the cursors point into it.
     private struct Scope {
@@ -243,8 +242,10 @@ final class DecodingSession: GDecoder {
         guard let field = findKeyed(keyID(for: key), removing: true) else {
             let key = key.rawValue
             throw GCodableError.keyNotFound(
-                key, .init(debugDescription: "no value for key \"\(key)\"", path: [.key(key)],
-                           byteOffset: state.pointee.scope.map { nodes[$0.node].offset }))
+                key,
+                .init(
+                    debugDescription: "no value for key \"\(key)\"", path: [.key(key)],
+                    byteOffset: state.pointee.scope.map { nodes[$0.node].offset }))
         }
         return field
     }
@@ -275,19 +276,24 @@ final class DecodingSession: GDecoder {
     /// the types the decoding code asks for.
     private func checkRootType<T: GDecodable>(_: T.Type) throws {
         guard !(T.self is AnyClass), !(T.self is any OptionalDecoding.Type), !(T.self is any GMigratable.Type),
-              let root = nodes.first.map({ $0.kind == .pts ? archive.definitions[$0.objectID].map { nodes[$0] } ?? $0 : $0 }),
-              root.kind != .nil, root.typeReference != 0, let archived = archive.types.resolve(root.typeReference)
+            let root = nodes.first.map({ $0.kind == .pts ? archive.definitions[$0.objectID].map { nodes[$0] } ?? $0 : $0 }),
+            root.kind != .nil, root.typeReference != 0, let archived = archive.types.resolve(root.typeReference)
         else { return }
-        let matches = switch archived {
-        case .named(let named): named.kind == .value && Self.baseName(named.qualifiedName) == Self.baseName(_typeName(T.self, qualified: true))
-        case .structured: T.self is any NativeValueType.Type
-        case .native: true  // a packed layout: the payload's reader checks it
-        }
+        let matches =
+            switch archived {
+            case .named(let named):
+                named.kind == .value && Self.baseName(named.qualifiedName) == Self.baseName(_typeName(T.self, qualified: true))
+            case .structured: T.self is any NativeValueType.Type
+            case .native: true // a packed layout: the payload's reader checks it
+            }
         guard !matches else { return }
         let kind = if case .named(let named) = archived, named.kind == .class { " (a class)" } else { "" }
-        throw GCodableError.typeMismatch(T.self, .init(
-            debugDescription: "the archive's root is of type \(ShownText.shown(archived.displayName))\(kind), not \(_typeName(T.self, qualified: true))",
-            byteOffset: root.offset))
+        throw GCodableError.typeMismatch(
+            T.self,
+            .init(
+                debugDescription:
+                    "the archive's root is of type \(ShownText.shown(archived.displayName))\(kind), not \(_typeName(T.self, qualified: true))",
+                byteOffset: root.offset))
     }
 
     /// A type's name without its module and enclosing types, and without generic arguments.
@@ -367,13 +373,16 @@ final class DecodingSession: GDecoder {
         }
         if let start = state.pointee.objectsInProgress.firstIndex(of: id) {
             let names = state.pointee.objectsInProgress[start...].map(typeName(ofObject:)) + [typeName(ofObject: id)]
-            throw GCodableError.cycle(.init(
-                debugDescription: "\(names.joined(separator: " → ")): a value needs itself to be built; "
-                    + "decode one of these links with deferDecode", byteOffset: node.offset))
+            throw GCodableError.cycle(
+                .init(
+                    debugDescription: "\(names.joined(separator: " → ")): a value needs itself to be built; "
+                        + "decode one of these links with deferDecode", byteOffset: node.offset))
         }
         guard let definition = archive.definitions[id] else {
-            throw GCodableError.valueNotFound(T.self, .init(
-                debugDescription: "object \(id) was only encoded conditionally", byteOffset: node.offset))
+            throw GCodableError.valueNotFound(
+                T.self,
+                .init(
+                    debugDescription: "object \(id) was only encoded conditionally", byteOffset: node.offset))
         }
         state.pointee.objectsInProgress.append(id)
         defer { state.pointee.objectsInProgress.removeLast() }
@@ -394,8 +403,10 @@ final class DecodingSession: GDecoder {
         let held = box?.value ?? stored
         // A boxed value for a class, or an object for a value, is no `T` (nor a `nil` of one).
         guard isClass == (box == nil), let value = held as? T else {
-            throw GCodableError.typeMismatch(T.self, .init(
-                debugDescription: "object \(id) is a \(type(of: held)), not a \(T.self)", byteOffset: node.offset))
+            throw GCodableError.typeMismatch(
+                T.self,
+                .init(
+                    debugDescription: "object \(id) is a \(type(of: held)), not a \(T.self)", byteOffset: node.offset))
         }
         return value
     }
@@ -414,10 +425,11 @@ final class DecodingSession: GDecoder {
         let node = nodes[index]
         guard stack.hasRoom() else {
             let waiting = state.pointee.objectsInProgress.count
-            throw GCodableError.invalidArchive(.init(
-                debugDescription: "values nest deeper than this thread's stack allows (\(waiting) objects wait for "
-                    + "each other): decode the links of deep graphs with deferDecode, or decode on a thread with a "
-                    + "larger stack", byteOffset: node.offset))
+            throw GCodableError.invalidArchive(
+                .init(
+                    debugDescription: "values nest deeper than this thread's stack allows (\(waiting) objects wait for "
+                        + "each other): decode the links of deep graphs with deferDecode, or decode on a thread with a "
+                        + "larger stack", byteOffset: node.offset))
         }
         try budget.charge(ReadingCost.value(T.self, isClass: T.self is AnyClass), at: node.offset)
         switch strategy {
@@ -598,14 +610,19 @@ final class DecodingSession: GDecoder {
             throw mismatch(T.self, node, expected: "a class")
         }
         guard let (archived, isOverride) = classLookup.find(named) else {
-            throw GCodableError.typeMismatch(T.self, .init(
-                debugDescription: "class \(ShownText.shown(named.qualifiedName)) (\(ShownText.shown(named.mangledName))) is not \(classLookup.place)",
-                byteOffset: node.offset))
+            throw GCodableError.typeMismatch(
+                T.self,
+                .init(
+                    debugDescription:
+                        "class \(ShownText.shown(named.qualifiedName)) (\(ShownText.shown(named.mangledName))) is not \(classLookup.place)",
+                    byteOffset: node.offset))
         }
         let decodable = archived.replacementType
         guard decodable is AnyClass else {
-            throw GCodableError.typeMismatch(T.self, .init(
-                debugDescription: "\(archived) is replaced by \(decodable), which is not a class", byteOffset: node.offset))
+            throw GCodableError.typeMismatch(
+                T.self,
+                .init(
+                    debugDescription: "\(archived) is replaced by \(decodable), which is not a class", byteOffset: node.offset))
         }
         // An obsolete class is the replaced type, whether the archive names it or `setClass` does.
         let isObsolete = ObjectIdentifier(decodable) != ObjectIdentifier(archived)
@@ -685,8 +702,9 @@ final class DecodingSession: GDecoder {
     /// (fields are usually decoded in the order they were encoded), then from the start.
     private func findKeyed(_ keyID: UInt32, removing: Bool) -> Int? {
         guard let scope = state.pointee.scope, keyID != 0 else { return nil }
-        guard let field = findKeyed(keyID, from: scope.keyCursor, to: nodes[scope.node].next)
-            ?? findKeyed(keyID, from: scope.node + 1, to: scope.keyCursor)
+        guard
+            let field = findKeyed(keyID, from: scope.keyCursor, to: nodes[scope.node].next)
+                ?? findKeyed(keyID, from: scope.node + 1, to: scope.keyCursor)
         else { return nil }
         if removing {
             state.pointee.decoded[field] = true
@@ -730,8 +748,9 @@ final class DecodingSession: GDecoder {
             } else {
                 expectedReference = nil
             }
-            return .binary(expectedReference: expectedReference, read: Self.binaryReader(binary), decodeInPlace: inPlace,
-                           isClass: type is AnyClass)
+            return .binary(
+                expectedReference: expectedReference, read: Self.binaryReader(binary), decodeInPlace: inPlace,
+                isClass: type is AnyClass)
         }
         if let inPlace {
             return .optional(decodeInPlace: inPlace)

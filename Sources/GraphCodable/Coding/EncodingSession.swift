@@ -128,17 +128,20 @@ final class EncodingSession: GEncoder {
         self.stack = stack
         writesCanonicalOrder = options.contains(.deterministic)
         let scalarTypes: [Any.Type] = [Int.self, String.self, Double.self, Float.self, Bool.self]
-        scalarFastPath = options.contains(.disableIdentity) || (
-            options.isDisjoint(with: [.tryHashableIdentityAtFirst, .tryHashableIdentityAtLast])
+        scalarFastPath =
+            options.contains(.disableIdentity)
+            || (options.isDisjoint(with: [.tryHashableIdentityAtFirst, .tryHashableIdentityAtLast])
                 && (options.contains(.ignoreGIdentifiableProtocol) || !scalarTypes.contains { $0 is any GIdentifiable.Type }))
-        let internalVersion = options.contains(.fixedWidthIntegers)
+        let internalVersion =
+            options.contains(.fixedWidthIntegers)
             ? BinaryIOInternalVersion.fixedWidthIntegers : BinaryIOInternalVersion.current
         var buffer = BinaryWriteBuffer(version: binaryIOVersion, internalVersion: internalVersion)
         buffer.writesCanonicalOrder = writesCanonicalOrder
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
         state = .allocate(capacity: 1)
-        state.initialize(to: State(
-            buffer: buffer, objectIDs: ObjectNumbering(bits: writesSortKey ? 4 : 10), opaqueDescriptions: describingValues ? [:] : nil))
+        state.initialize(
+            to: State(
+                buffer: buffer, objectIDs: ObjectNumbering(bits: writesSortKey ? 4 : 10), opaqueDescriptions: describingValues ? [:] : nil))
         state.pointee.open = OpenValue(keys: state.pointee.keySequences.makeSequence())
     }
 
@@ -278,10 +281,12 @@ final class EncodingSession: GEncoder {
     /// (some of its nodes, object ids it named) would make the archive unreadable.
     private static func halfWritten(_ type: Any.Type, after error: any Error) -> GCodableError {
         let path = (error as? GCodableError)?.context.pathText.map { " " + $0 } ?? ""
-        return .cannotEncode(type, GCodableError.Context(
-            debugDescription: "the encoding of a field\(path) threw and an encode(to:) went on without it, "
-                + "which would leave the field half written: \(error)",
-            underlyingError: error))
+        return .cannotEncode(
+            type,
+            GCodableError.Context(
+                debugDescription: "the encoding of a field\(path) threw and an encode(to:) went on without it, "
+                    + "which would leave the field half written: \(error)",
+                underlyingError: error))
     }
 
     // MARK: Nodes
@@ -354,7 +359,7 @@ final class EncodingSession: GEncoder {
             state.pointee.defined.append(false)
             if conditional { return writeNodeHeader(.ptc, keyID: keyID, objectID: objectID) }
         } else if conditional || state.pointee.defined[Int(objectID)] {
-            if !conditional { countReading(ReadingCost.earlyPointer) }  // its definition may be postponed
+            if !conditional { countReading(ReadingCost.earlyPointer) } // its definition may be postponed
             return writeNodeHeader(conditional ? .ptc : .pts, keyID: keyID, objectID: objectID)
         }
         state.pointee.defined[Int(objectID)] = true
@@ -394,7 +399,7 @@ final class EncodingSession: GEncoder {
     private func writeDefinition<T: GEncodable>(_ value: T, _ strategy: Strategy, keyID: UInt32, objectID: UInt32) throws {
         if objectID != 0 {
             countReading(ReadingCost.value(T.self, isClass: strategy.isClass) + ReadingCost.definition + ReadingCost.identity)
-        } else if ScalarFastPath.scalar(T.self) == nil {  // the reader's fast path charges its scalars nothing
+        } else if ScalarFastPath.scalar(T.self) == nil { // the reader's fast path charges its scalars nothing
             countReading(ReadingCost.value(T.self, isClass: strategy.isClass))
         }
         switch strategy.coding {
@@ -428,8 +433,10 @@ final class EncodingSession: GEncoder {
 
     private func writeFields<T: GEncodable>(of value: T, keys: Int) throws {
         guard stack.hasRoom() else {
-            throw GCodableError.cannotEncode(T.self, .init(
-                debugDescription: "values nest deeper than this thread's stack allows: encode on a thread with a larger stack"))
+            throw GCodableError.cannotEncode(
+                T.self,
+                .init(
+                    debugDescription: "values nest deeper than this thread's stack allows: encode on a thread with a larger stack"))
         }
         try openLevel(for: T.self)
         let enclosing = state.pointee.open
@@ -445,7 +452,8 @@ final class EncodingSession: GEncoder {
     private func openLevel(for type: Any.Type) throws {
         // `openCount` is the depth of the value about to open.
         guard state.pointee.openCount <= limits.maximumDepth else {
-            throw GCodableError.cannotEncode(type,
+            throw GCodableError.cannotEncode(
+                type,
                 "values nest more than \(limits.maximumDepth) levels deep, deeper than its readers take (ArchiveLimits.maximumDepth)")
         }
         state.pointee.openCount += 1
@@ -465,9 +473,12 @@ final class EncodingSession: GEncoder {
             return (0, info.keys)
         }
         guard let reference = info.typeReference else {
-            throw GCodableError.cannotEncode(dynamicType, .init(debugDescription:
-                "\(_typeName(dynamicType, qualified: true)) cannot be found again from its name (is it private or local?): "
-                    + "adopt GInheritance to disable its inheritance, or encode with .disableInheritance"))
+            throw GCodableError.cannotEncode(
+                dynamicType,
+                .init(
+                    debugDescription:
+                        "\(_typeName(dynamicType, qualified: true)) cannot be found again from its name (is it private or local?): "
+                        + "adopt GInheritance to disable its inheritance, or encode with .disableInheritance"))
         }
         return (reference, info.keys)
     }
@@ -477,7 +488,8 @@ final class EncodingSession: GEncoder {
         guard let encodable = dynamicType as? any GEncodable.Type else {
             throw GCodableError.cannotEncode(dynamicType, .init(debugDescription: "the class is not GEncodable"))
         }
-        let reference = !options.contains(.disableInheritance) && ClassResolver.isReifiable(dynamicType)
+        let reference =
+            !options.contains(.disableInheritance) && ClassResolver.isReifiable(dynamicType)
             ? state.pointee.types.reference(for: .named(TypeName.named(encodable, kind: .class))) : nil
         let info = ClassInfo(
             typeReference: reference, keys: state.pointee.keySequences.makeSequence(),

@@ -38,7 +38,8 @@ public final class GraphDecoder {
         let bytes = Self.bytes(of: data)
         let failure: GCodableError
         do {
-            let session = DecodingSession(archive: try ParsedArchive(bytes: bytes, limits: limits), userInfo: userInfo, classLookup: classLookup)
+            let session = DecodingSession(
+                archive: try ParsedArchive(bytes: bytes, limits: limits), userInfo: userInfo, classLookup: classLookup)
             defer { decodingReport = session.report }
             do {
                 return try session.decodeRoot(T.self)
@@ -118,14 +119,16 @@ public final class GraphDecoder {
     /// as `GraphArchive.converted(internalBinaryIOVersion:userBinaryIOVersion:registry:)`
     /// does, without building the structural model. Opaque payloads are rewritten by their
     /// types from ``registry`` (none without one).
-    public func convert<Q: DataProtocol>(_ data: Q, internalBinaryIOVersion: UInt16? = nil, userBinaryIOVersion: UInt16? = nil) throws -> [UInt8] {
+    public func convert<Q: DataProtocol>(_ data: Q, internalBinaryIOVersion: UInt16? = nil, userBinaryIOVersion: UInt16? = nil) throws
+        -> [UInt8]
+    {
         let converted = try {
             let source = try ParsedArchive(bytes: Self.bytes(of: data), limits: limits)
             return try source.converted(
                 internalBinaryIOVersion: internalBinaryIOVersion ?? source.header.internalBinaryIOVersion,
                 userBinaryIOVersion: userBinaryIOVersion ?? source.header.userBinaryIOVersion, registry: registry ?? GTypeRegistry())
         }()
-        _ = try ParsedArchive(bytes: converted, limits: limits)  // what is written reads back
+        _ = try ParsedArchive(bytes: converted, limits: limits) // what is written reads back
         return converted
     }
 

@@ -51,9 +51,12 @@ extension GMigratable {
     static func decodeMigrating(from decoder: GDecoder, encodedVersion: UInt32) throws -> Self {
         let chain = versionChain
         guard chain.contains(encodedVersion) else {
-            throw GCodableError.unsupportedVersion(Self.self, .init(debugDescription:
-                "version \(encodedVersion) of \(Self.self) is not in its migration chain (versions "
-                    + chain.reversed().map(String.init).joined(separator: ", ") + ")"))
+            throw GCodableError.unsupportedVersion(
+                Self.self,
+                .init(
+                    debugDescription:
+                        "version \(encodedVersion) of \(Self.self) is not in its migration chain (versions "
+                        + chain.reversed().map(String.init).joined(separator: ", ") + ")"))
         }
         return try migratingStep(from: decoder, encodedVersion: encodedVersion)
     }

@@ -10,7 +10,8 @@ struct ClassLookup {
         if let override = overrides[.mangledName(named.mangledName)] ?? overrides[.qualifiedName(named.qualifiedName)] {
             return (override, true)
         }
-        let found = registry.map { $0.lookUp(mangledName: named.mangledName) }
+        let found =
+            registry.map { $0.lookUp(mangledName: named.mangledName) }
             ?? ClassResolver.resolve(named).flatMap { $0 as? any GDecodable.Type }
         return found.map { ($0, false) }
     }

@@ -157,7 +157,9 @@ extension DecodingSession {
 
     /// The remaining unkeyed values, as `Set<Element>`: `Element` is `scalar`'s type.
     /// (Sets of floating-point numbers, rare, take the general loop.)
-    fileprivate func decodeScalarMembers<Element: GDecodable>(_ scalar: ScalarFastPath.Scalar, as _: Set<Element>.Type) throws -> Set<Element> {
+    fileprivate func decodeScalarMembers<Element: GDecodable>(_ scalar: ScalarFastPath.Scalar, as _: Set<Element>.Type) throws -> Set<
+        Element
+    > {
         switch scalar {
         case .int: return unsafeBitCast(try decodeMembers() as Set<Int>, to: Set<Element>.self)
         case .string: return unsafeBitCast(try decodeMembers() as Set<String>, to: Set<Element>.self)

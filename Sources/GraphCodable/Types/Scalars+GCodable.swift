@@ -43,10 +43,24 @@ extension SIMD16: GEncodable, GDecodable, GBinaryEncodable, GBinaryDecodable, GP
 extension SIMD32: GEncodable, GDecodable, GBinaryEncodable, GBinaryDecodable, GPackable where Scalar: GPackCodable {}
 extension SIMD64: GEncodable, GDecodable, GBinaryEncodable, GBinaryDecodable, GPackable where Scalar: GPackCodable {}
 
-extension SIMD2: NativeBinaryType where Scalar: NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .simd(lanes: 2, Scalar.nativeDescriptor) } }
-extension SIMD3: NativeBinaryType where Scalar: NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .simd(lanes: 3, Scalar.nativeDescriptor) } }
-extension SIMD4: NativeBinaryType where Scalar: NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .simd(lanes: 4, Scalar.nativeDescriptor) } }
-extension SIMD8: NativeBinaryType where Scalar: NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .simd(lanes: 8, Scalar.nativeDescriptor) } }
-extension SIMD16: NativeBinaryType where Scalar: NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .simd(lanes: 16, Scalar.nativeDescriptor) } }
-extension SIMD32: NativeBinaryType where Scalar: NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .simd(lanes: 32, Scalar.nativeDescriptor) } }
-extension SIMD64: NativeBinaryType where Scalar: NativeBinaryType { static var nativeDescriptor: NativeDescriptor { .simd(lanes: 64, Scalar.nativeDescriptor) } }
+extension SIMD2: NativeBinaryType where Scalar: NativeBinaryType {
+    static var nativeDescriptor: NativeDescriptor { .simd(lanes: 2, Scalar.nativeDescriptor) }
+}
+extension SIMD3: NativeBinaryType where Scalar: NativeBinaryType {
+    static var nativeDescriptor: NativeDescriptor { .simd(lanes: 3, Scalar.nativeDescriptor) }
+}
+extension SIMD4: NativeBinaryType where Scalar: NativeBinaryType {
+    static var nativeDescriptor: NativeDescriptor { .simd(lanes: 4, Scalar.nativeDescriptor) }
+}
+extension SIMD8: NativeBinaryType where Scalar: NativeBinaryType {
+    static var nativeDescriptor: NativeDescriptor { .simd(lanes: 8, Scalar.nativeDescriptor) }
+}
+extension SIMD16: NativeBinaryType where Scalar: NativeBinaryType {
+    static var nativeDescriptor: NativeDescriptor { .simd(lanes: 16, Scalar.nativeDescriptor) }
+}
+extension SIMD32: NativeBinaryType where Scalar: NativeBinaryType {
+    static var nativeDescriptor: NativeDescriptor { .simd(lanes: 32, Scalar.nativeDescriptor) }
+}
+extension SIMD64: NativeBinaryType where Scalar: NativeBinaryType {
+    static var nativeDescriptor: NativeDescriptor { .simd(lanes: 64, Scalar.nativeDescriptor) }
+}

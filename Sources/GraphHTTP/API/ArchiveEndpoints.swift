@@ -40,7 +40,8 @@ struct ArchiveEndpoints {
                 let userVersion = try query.integer("binaryIOVersion", in: 0 ... Int(UInt16.max)).map(UInt16.init)
                 let supported = BinaryIOInternalVersion.supported
                 let internalVersion = try query.integer(
-                    "internalBinaryIOVersion", in: Int(supported.lowerBound) ... Int(supported.upperBound)).map(UInt16.init)
+                    "internalBinaryIOVersion", in: Int(supported.lowerBound) ... Int(supported.upperBound)
+                ).map(UInt16.init)
                 guard userVersion != nil || internalVersion != nil else {
                     throw Problem(.invalidParameter, "a conversion needs a target: binaryIOVersion, internalBinaryIOVersion or both")
                 }
@@ -49,7 +50,8 @@ struct ArchiveEndpoints {
                 return .bytes(archive, contentType: "application/octet-stream")
             },
             Route(.post, "/v1/diff", parameters: ["limit"]) { request in
-                let limit = try QueryOptions(request).integer("limit", in: ArchiveOperations.diffLimits) ?? ArchiveOperations.defaultDiffLimit
+                let limit =
+                    try QueryOptions(request).integer("limit", in: ArchiveOperations.diffLimits) ?? ArchiveOperations.defaultDiffLimit
                 let files = try Upload(request: request).files(named: ["before", "after"])
                 return .json(try operations.diff(files[0], files[1], limit: limit).json)
             },

@@ -43,7 +43,9 @@ public struct ArchiveOperations: Sendable {
 
     /// The archive a JSON form describes.
     public func archive(fromJSON json: [UInt8]) throws(Problem) -> [UInt8] {
-        try codec(invalidKind: .invalidArchiveJSON, decodingKind: .invalidArchiveJSON) { try GraphArchive.bytes(fromJSON: json, limits: limits) }
+        try codec(invalidKind: .invalidArchiveJSON, decodingKind: .invalidArchiveJSON) {
+            try GraphArchive.bytes(fromJSON: json, limits: limits)
+        }
     }
 
     /// Writes the archive's types, as JSON, piece by piece through `output`; `resolvable` is
@@ -76,7 +78,9 @@ public struct ArchiveOperations: Sendable {
 
     /// The structural differences from the archive `before` to `after`, at most `limit`
     /// listed, as JSON, and the differences themselves.
-    public func diff(_ before: [UInt8], _ after: [UInt8], limit: Int = defaultDiffLimit) throws(Problem) -> (diff: GraphArchiveDiff, json: [UInt8]) {
+    public func diff(_ before: [UInt8], _ after: [UInt8], limit: Int = defaultDiffLimit) throws(Problem) -> (
+        diff: GraphArchiveDiff, json: [UInt8]
+    ) {
         let diff = try codec { try GraphArchive.differences(from: before, to: after, limits: limits, maximumCount: limit) }
         return (diff, JSONBody.encode(DiffAnswer(diff)) + Self.lineBreak)
     }
@@ -88,8 +92,9 @@ public struct ArchiveOperations: Sendable {
     public func decode(_ archive: [UInt8], as typeName: String) throws(Problem) -> [UInt8] {
         guard let type = registry.type(named: typeName) else {
             let known = registry.typeNames.joined(separator: ", ")
-            throw Problem(.unknownType, "\"\(typeName)\" is not registered on this server; it knows: \(known.isEmpty ? "no types" : known)",
-                          members: ["registeredTypes": .strings(registry.typeNames)])
+            throw Problem(
+                .unknownType, "\"\(typeName)\" is not registered on this server; it knows: \(known.isEmpty ? "no types" : known)",
+                members: ["registeredTypes": .strings(registry.typeNames)])
         }
         let decoder = self.decoder
         let value: any GDecodable
@@ -108,7 +113,8 @@ public struct ArchiveOperations: Sendable {
             throw Problem(.internalError, "\(error)")
         }
         let types = try codec { try decoder.typeMap(from: archive) }
-        return JSONBody.encode(DecodeAnswer(type: _typeName(type, qualified: true), value: value, report: decoder.decodingReport, types: types))
+        return JSONBody.encode(
+            DecodeAnswer(type: _typeName(type, qualified: true), value: value, report: decoder.decodingReport, types: types))
             + Self.lineBreak
     }
 

@@ -34,7 +34,8 @@ struct BoundedDescription {
             return append(wrapped.value, depth: depth)
         }
         guard depth < Self.maximumDepth else { return add("…") }
-        let (open, close) = mirror.displayStyle == .collection || mirror.displayStyle == .set || mirror.displayStyle == .dictionary
+        let (open, close) =
+            mirror.displayStyle == .collection || mirror.displayStyle == .set || mirror.displayStyle == .dictionary
             ? ("[", "]") : ("(", ")")
         let prefix = mirror.displayStyle == .enum || mirror.displayStyle == .tuple ? "" : "\(mirror.subjectType)"
         guard add(prefix + open) else { return false }

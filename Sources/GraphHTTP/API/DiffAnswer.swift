@@ -29,7 +29,8 @@ struct DiffAnswer: Encodable {
             func side(_ side: GraphArchiveDiff.Difference.Side?) -> Side? {
                 side.map { Side(value: $0.value, location: $0.location, byteOffset: $0.byteOffset) }
             }
-            return Difference(change: difference.change.rawValue, path: difference.path, before: side(difference.before), after: side(difference.after))
+            return Difference(
+                change: difference.change.rawValue, path: difference.path, before: side(difference.before), after: side(difference.after))
         }
     }
 }

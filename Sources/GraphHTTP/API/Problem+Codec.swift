@@ -14,12 +14,13 @@ extension Problem {
         shortened.context.path = []
         shortened.context.pathStart = GCodableError.Context.rootStart
         shortened.context.byteOffset = nil
-        let problemKind: Kind = switch error {
-        case .limitExceeded: .archiveLimitExceeded
-        case .invalidArchive, .dataCorrupted: invalidKind
-        case .typeMismatch, .keyNotFound, .valueNotFound, .cycle, .unsupportedVersion, .cannotEncode: kind
-        case .internalInconsistency: .internalError
-        }
+        let problemKind: Kind =
+            switch error {
+            case .limitExceeded: .archiveLimitExceeded
+            case .invalidArchive, .dataCorrupted: invalidKind
+            case .typeMismatch, .keyNotFound, .valueNotFound, .cycle, .unsupportedVersion, .cannotEncode: kind
+            case .internalInconsistency: .internalError
+            }
         var detail = "\(shortened)"
         if let path { detail += " (at \(path))" }
         if let offset = error.context.byteOffset { detail += " (byte offset \(offset))" }

@@ -19,7 +19,9 @@ struct ServiceEndpoints {
             Route(.get, "/metrics", quick: true) { _ in
                 let load = pool.load
                 let text = metrics.exposition(queued: load.queued, running: load.running)
-                return Response(headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"], body: Array(text.utf8))
+                return Response(
+                    headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],
+                    body: Array(text.utf8))
             },
             Route(.get, "/openapi.yaml", quick: true) { _ in Self.openAPIDocument },
             Route(.get, "/", quick: true) { _ in Self.inspectorPage },
@@ -31,14 +33,18 @@ struct ServiceEndpoints {
     private static let uncached: HTTPHeaders = ["Cache-Control": "no-store"]
 
     // Made once: health is checked often, and the documents never change (gzipped once too).
-    private static let healthy = Response(headers: ["Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"], body: Array("ok\n".utf8))
-    private static let ready = Response(headers: ["Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"], body: Array("ready\n".utf8))
+    private static let healthy = Response(
+        headers: ["Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"], body: Array("ok\n".utf8))
+    private static let ready = Response(
+        headers: ["Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"], body: Array("ready\n".utf8))
     private static let openAPIDocument = document(OpenAPIDocument.text, contentType: "application/yaml")
-    private static let inspectorPage = document(InspectorPage.html, contentType: "text/html; charset=utf-8", headers: [
-        "Content-Security-Policy": InspectorPage.contentSecurityPolicy,
-        "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "no-referrer",
-    ])
+    private static let inspectorPage = document(
+        InspectorPage.html, contentType: "text/html; charset=utf-8",
+        headers: [
+            "Content-Security-Policy": InspectorPage.contentSecurityPolicy,
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer",
+        ])
 
     /// A document that never changes while the server runs: tagged, so that caches and
     /// browsers check it (`no-cache`) and get 304 while they hold it.

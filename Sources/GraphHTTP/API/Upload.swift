@@ -51,7 +51,8 @@ struct Upload {
             if type.isMultipartFormData { return .form(try MultipartFormData(parsing: request.body, contentType: type)) }
             guard type.isOctetStream || type.isFormURLEncoded || (acceptsJSON && type.isJSON) else {
                 let accepted = "application/octet-stream, multipart/form-data" + (acceptsJSON ? " or application/json" : "")
-                throw UploadParseError(.unsupportedMediaType, .field("Content-Type"), "\(type.essence) is not accepted here; send \(accepted)")
+                throw UploadParseError(
+                    .unsupportedMediaType, .field("Content-Type"), "\(type.essence) is not accepted here; send \(accepted)")
             }
             return .raw(request.body)
         }
@@ -61,11 +62,12 @@ struct Upload {
         do throws(UploadParseError) {
             return try work()
         } catch {
-            let kind: Problem.Kind = switch error.status.code {
-            case 413: .uploadTooLarge
-            case 415: .unsupportedMediaType
-            default: .invalidUpload
-            }
+            let kind: Problem.Kind =
+                switch error.status.code {
+                case 413: .uploadTooLarge
+                case 415: .unsupportedMediaType
+                default: .invalidUpload
+                }
             throw Problem(kind, error.message)
         }
     }

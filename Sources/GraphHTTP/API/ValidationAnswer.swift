@@ -28,8 +28,9 @@ struct ValidationAnswer: Encodable {
         valid = report.isValid
         byteCount = report.byteCount
         problems = report.problems.map {
-            Problem(message: $0.message, byteOffset: $0.byteOffset, nodePath: GCodableError.PathComponent.text(of: $0.path, from: $0.pathStart),
-                    rule: $0.rule?.rawValue)
+            Problem(
+                message: $0.message, byteOffset: $0.byteOffset, nodePath: GCodableError.PathComponent.text(of: $0.path, from: $0.pathStart),
+                rule: $0.rule?.rawValue)
         }
         nodeCounts = report.nodeCounts
         maximumDepth = report.maximumDepth

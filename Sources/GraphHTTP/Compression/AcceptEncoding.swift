@@ -87,7 +87,7 @@ private struct AcceptedWeights {
     /// or `1`, then optionally a point and up to three digits, at most 1. Nil if malformed.
     private static func weight(_ parameter: Substring.UTF8View) -> Int? {
         guard let name = parameter.first, ASCII.lowercased(name) == UInt8(ascii: "q"),
-              parameter.dropFirst().first == UInt8(ascii: "=")
+            parameter.dropFirst().first == UInt8(ascii: "=")
         else { return nil }
         let number = parameter.dropFirst(2)
         guard let unit = number.first, unit == UInt8(ascii: "0") || unit == UInt8(ascii: "1") else { return nil }

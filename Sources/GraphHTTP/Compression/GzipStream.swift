@@ -55,8 +55,9 @@ final class GzipStream {
         precondition((1 ... Int(UInt32.max)).contains(largestInputPiece), "zlib takes 1 to UInt32.max bytes at once")
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
-        let code = deflateInit2_(stream, Int32(level), Z_DEFLATED, Self.gzipWindowBits, Self.memoryLevel,
-                                 Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        let code = deflateInit2_(
+            stream, Int32(level), Z_DEFLATED, Self.gzipWindowBits, Self.memoryLevel,
+            Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard code == Z_OK else {
             let error = Self.error(code, in: stream)
             stream.deallocate()

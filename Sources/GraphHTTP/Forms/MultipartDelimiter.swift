@@ -91,8 +91,8 @@ struct MultipartDelimiter: Sendable {
         if ASCII.isLetter(byte) || ASCII.isDigit(byte) { return true }
         switch byte {
         case UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: "_"),
-             UInt8(ascii: ","), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: ":"),
-             UInt8(ascii: "="), UInt8(ascii: "?"), ASCII.space:
+            UInt8(ascii: ","), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: ":"),
+            UInt8(ascii: "="), UInt8(ascii: "?"), ASCII.space:
             return true
         default:
             return false

@@ -62,7 +62,8 @@ struct MultipartFormData: Equatable, Sendable {
         guard wrong < body.endIndex else {
             throw .badRequest(.multipartBody, "the body ends at byte \(body.count), after a delimiter and before the close delimiter")
         }
-        throw .badRequest(.multipartBody, "byte \(ASCII.hex(body[wrong])) at offset \(wrong) after a delimiter, where CRLF or \"--\" should be")
+        throw .badRequest(
+            .multipartBody, "byte \(ASCII.hex(body[wrong])) at offset \(wrong) after a delimiter, where CRLF or \"--\" should be")
     }
 
     /// The part named `name`: an error if there is none, or more than one.

@@ -88,7 +88,8 @@ struct QueryParameters: Equatable, Sendable {
             case UInt8(ascii: "%"):
                 let escape = bytes[index ..< min(index + 3, bytes.endIndex)]
                 guard escape.count == 3, let high = ASCII.hexValue(escape[index + 1]), let low = ASCII.hexValue(escape[index + 2]) else {
-                    throw .badRequest(place, "\"\(String(decoding: escape, as: UTF8.self))\" at offset \(index) is not a percent escape %XX")
+                    throw .badRequest(
+                        place, "\"\(String(decoding: escape, as: UTF8.self))\" at offset \(index) is not a percent escape %XX")
                 }
                 decoded.append(UInt8(high * 16 + low))
                 index += 3

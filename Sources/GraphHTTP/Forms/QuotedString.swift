@@ -17,7 +17,10 @@ enum QuotedString {
                 return String(decoding: content, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 // A backslash as the last byte quotes nothing: the string has no end.
-                guard index + 1 < rest.endIndex else { index += 1; continue }
+                guard index + 1 < rest.endIndex else {
+                    index += 1
+                    continue
+                }
                 let quoted = rest[index + 1]
                 guard ASCII.isFieldValueByte(quoted) else {
                     throw .badRequest(place, "control byte \(ASCII.hex(quoted)) at offset \(index + 1) in a quoted-string")

@@ -1,4 +1,5 @@
 // Generated from inspector.html by Scripts/embed-documents.py: edit inspector.html, then run the script.
+// swift-format-ignore-file
 
 /// The archive inspector, served at `/`: one page, its style and script inline.
 enum InspectorPage {

@@ -1,4 +1,5 @@
 // Generated from openapi.yaml by Scripts/embed-documents.py: edit openapi.yaml, then run the script.
+// swift-format-ignore-file
 
 /// The API's contract, served at `/openapi.yaml`.
 enum OpenAPIDocument {

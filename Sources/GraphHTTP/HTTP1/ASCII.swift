@@ -14,8 +14,8 @@ enum ASCII {
         if isLetter(byte) || isDigit(byte) { return true }
         switch byte {
         case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-             UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
             return true
         default:
             return false
@@ -103,7 +103,8 @@ enum ASCII {
     static func headerSafe(_ text: String) -> String {
         func isLineBreakOrNUL(_ byte: UInt8) -> Bool { byte == cr || byte == lf || byte == 0 }
         let utf8 = text.utf8
-        let hasLineBreakOrNUL = utf8.withContiguousStorageIfAvailable { $0.contains(where: isLineBreakOrNUL) } ?? utf8.contains(where: isLineBreakOrNUL)
+        let hasLineBreakOrNUL =
+            utf8.withContiguousStorageIfAvailable { $0.contains(where: isLineBreakOrNUL) } ?? utf8.contains(where: isLineBreakOrNUL)
         guard hasLineBreakOrNUL || utf8.first.map(isWhitespace) == true || utf8.last.map(isWhitespace) == true else { return text }
         let bytes = utf8.map { isLineBreakOrNUL($0) ? space : $0 }
         return String(decoding: trimmingWhitespace(bytes), as: UTF8.self)

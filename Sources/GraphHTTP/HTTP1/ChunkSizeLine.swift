@@ -39,8 +39,10 @@ struct ChunkSizeLine: Sendable {
         guard digitCount < partialLine.count else { return }
         let next = partialLine[partialLine.startIndex + digitCount]
         guard digitCount > 0 else {
-            throw .badRequest(.chunkSizeLine, next == ASCII.cr
-                ? "empty chunk size" : "byte \(ASCII.hex(next)) where the hex chunk size should start")
+            throw .badRequest(
+                .chunkSizeLine,
+                next == ASCII.cr
+                    ? "empty chunk size" : "byte \(ASCII.hex(next)) where the hex chunk size should start")
         }
         guard next == ASCII.cr || next == ASCII.semicolon || ASCII.isWhitespace(next) else {
             throw .badRequest(.chunkSizeLine, "byte \(ASCII.hex(next)) in the chunk size")

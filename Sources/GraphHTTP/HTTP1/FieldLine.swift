@@ -13,9 +13,11 @@ enum FieldLine {
         let name = line[..<colon]
         guard !name.isEmpty else { throw .badRequest(place, "empty field name") }
         if let byte = name.first(where: { !ASCII.isTokenByte($0) }) {
-            throw .badRequest(place, ASCII.isWhitespace(byte)
-                ? "whitespace in the field name or before the colon"
-                : "byte \(ASCII.hex(byte)) in the field name")
+            throw .badRequest(
+                place,
+                ASCII.isWhitespace(byte)
+                    ? "whitespace in the field name or before the colon"
+                    : "byte \(ASCII.hex(byte)) in the field name")
         }
         let value = ASCII.trimmingWhitespace(line[(colon + 1)...])
         if let byte = value.first(where: { !ASCII.isFieldValueByte($0) }) {

@@ -41,7 +41,10 @@ public struct HTTPHeaders: RandomAccessCollection, ExpressibleByDictionaryLitera
     /// may hold quoted commas, such as dates.
     public func values(_ name: String) -> [String] {
         var values: [String] = []
-        forEachElement(of: name) { values.append(String($0)); return true }
+        forEachElement(of: name) {
+            values.append(String($0))
+            return true
+        }
         return values
     }
 

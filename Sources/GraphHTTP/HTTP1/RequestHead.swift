@@ -40,7 +40,8 @@ public struct RequestHead: Equatable, Sendable {
         self.query = target.query
         self.bodyLength = try BodyLength(headers: headers, version: line.version)
         self.expectsContinue = try Self.expectsContinue(headers, version: line.version)
-        self.keepAlive = !headers.contains(token: "close", in: "Connection")
+        self.keepAlive =
+            !headers.contains(token: "close", in: "Connection")
             && (line.version == .http1_1 || headers.contains(token: "keep-alive", in: "Connection"))
     }
 
@@ -56,9 +57,9 @@ public struct RequestHead: Equatable, Sendable {
                 if ASCII.isLetter(byte) || ASCII.isDigit(byte) { return true }
                 switch byte {
                 case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
-                     UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-                     UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                     UInt8(ascii: "%"):
+                    UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+                    UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                    UInt8(ascii: "%"):
                     return true
                 default:
                     return false
@@ -78,7 +79,7 @@ public struct RequestHead: Equatable, Sendable {
         guard headers.count(of: "Expect") > 0 else { return false }
         let expectations = headers.values("Expect")
         guard !expectations.isEmpty,
-              expectations.allSatisfy({ ASCII.equalsIgnoringCase($0, "100-continue") })
+            expectations.allSatisfy({ ASCII.equalsIgnoringCase($0, "100-continue") })
         else {
             throw HTTPParseError(.expectationFailed, .field("Expect"), "only 100-continue is supported")
         }

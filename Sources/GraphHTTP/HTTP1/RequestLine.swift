@@ -48,8 +48,8 @@ struct RequestLine: Sendable {
         }
         let start = bytes.startIndex
         guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8),
-              let major = digit(bytes[start + 5]), bytes[start + 6] == UInt8(ascii: "."),
-              let minor = digit(bytes[start + 7])
+            let major = digit(bytes[start + 5]), bytes[start + 6] == UInt8(ascii: "."),
+            let minor = digit(bytes[start + 7])
         else { throw .badRequest(.requestLine, "malformed HTTP version") }
         guard major == 1 else {
             throw HTTPParseError(.httpVersionNotSupported, .requestLine, "\(HTTPVersion(major: major, minor: minor)) is not supported")

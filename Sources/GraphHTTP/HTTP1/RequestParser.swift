@@ -202,8 +202,10 @@ struct RequestParser: Sendable {
     private mutating func readChunkSizeLine() throws(HTTPParseError) -> Bool {
         let limits = self.limits
         let budget = limits.maximumHeaderSectionBytes - usage.chunkMetadataBytes
-        guard let line = try readLine(.chunkSizeLine, maximumLength: ChunkSizeLine.maximumDigits + budget,
-                                      tooLong: limits.chunkMetadataTooLarge(.contentTooLarge, .chunkSizeLine))
+        guard
+            let line = try readLine(
+                .chunkSizeLine, maximumLength: ChunkSizeLine.maximumDigits + budget,
+                tooLong: limits.chunkMetadataTooLarge(.contentTooLarge, .chunkSizeLine))
         else {
             try ChunkSizeLine.checkStart(buffer[start...])
             return false
@@ -276,8 +278,9 @@ struct RequestParser: Sendable {
             state = .body(remaining: 0)
         case .length(let length):
             guard length <= limits.maximumBodyBytes else {
-                throw HTTPParseError(.contentTooLarge, .field("Content-Length"),
-                                     "\(length) bytes passes the limit of \(limits.maximumBodyBytes)")
+                throw HTTPParseError(
+                    .contentTooLarge, .field("Content-Length"),
+                    "\(length) bytes passes the limit of \(limits.maximumBodyBytes)")
             }
             state = .body(remaining: length)
         case .chunked:
@@ -296,22 +299,22 @@ struct RequestParser: Sendable {
 }
 
 /// The errors for limits passed, made only when thrown.
-private extension HTTPParserLimits {
-    var requestLineTooLong: HTTPParseError {
+extension HTTPParserLimits {
+    fileprivate var requestLineTooLong: HTTPParseError {
         HTTPParseError(.uriTooLong, .requestLine, "longer than \(maximumRequestLineBytes) bytes")
     }
 
-    var headerSectionTooLarge: HTTPParseError {
+    fileprivate var headerSectionTooLarge: HTTPParseError {
         HTTPParseError(.requestHeaderFieldsTooLarge, .headerSection, "larger than \(maximumHeaderSectionBytes) bytes")
     }
 
-    func tooManyFields(_ place: HTTPParsePlace) -> HTTPParseError {
+    fileprivate func tooManyFields(_ place: HTTPParsePlace) -> HTTPParseError {
         HTTPParseError(.requestHeaderFieldsTooLarge, place, "more than \(maximumHeaderCount) fields")
     }
 
     /// Chunk extensions and trailers share one budget; passing it is a 413 in extensions
     /// (they are part of the body) and a 431 in trailers (they are fields).
-    func chunkMetadataTooLarge(_ status: HTTPStatus, _ place: HTTPParsePlace) -> HTTPParseError {
+    fileprivate func chunkMetadataTooLarge(_ status: HTTPStatus, _ place: HTTPParsePlace) -> HTTPParseError {
         HTTPParseError(status, place, "chunk extensions and trailers larger than \(maximumHeaderSectionBytes) bytes")
     }
 }

@@ -12,7 +12,7 @@ enum ResponseHead {
     /// Appends the status line of `status`.
     static func writeStatusLine(_ status: HTTPStatus, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: "HTTP/1.1 ".utf8)
-        let code = status.code  // three digits
+        let code = status.code // three digits
         bytes.append(UInt8(ascii: "0") + UInt8(code / 100))
         bytes.append(UInt8(ascii: "0") + UInt8(code / 10 % 10))
         bytes.append(UInt8(ascii: "0") + UInt8(code % 10))

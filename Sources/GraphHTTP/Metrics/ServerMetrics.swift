@@ -48,7 +48,7 @@ final class ServerMetrics: Sendable {
     func record(route: String, method: String, status: Int, bytesIn: Int, bytesOut: Int, seconds: Double) {
         state.withLock { state in
             state.requests[RequestKey(route: route, method: method, status: status), default: 0] += 1
-            state.latencies[route, default: Latency()].add(seconds)  // in place: copying would copy its counts
+            state.latencies[route, default: Latency()].add(seconds) // in place: copying would copy its counts
             state.bytesReceived += bytesIn
             state.bytesSent += bytesOut
         }
@@ -59,15 +59,23 @@ final class ServerMetrics: Sendable {
         let state = self.state.withLock { $0 }
         var out = PrometheusText()
         out.family("graph_server_requests_total", type: "counter", help: "Requests answered, by route, method and status.")
-        for (key, count) in state.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
-            out.sample("graph_server_requests_total", labels: ["route": key.route, "method": key.method, "status": String(key.status)], Double(count))
+        for (key, count) in state.requests.sorted(by: {
+            ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status)
+        }) {
+            out.sample(
+                "graph_server_requests_total", labels: ["route": key.route, "method": key.method, "status": String(key.status)],
+                Double(count))
         }
-        out.family("graph_server_request_duration_seconds", type: "histogram", help: "Time from a request's first byte to its answer's last, by route.")
+        out.family(
+            "graph_server_request_duration_seconds", type: "histogram",
+            help: "Time from a request's first byte to its answer's last, by route.")
         for (route, latency) in state.latencies.sorted(by: { $0.key < $1.key }) {
             var cumulative = 0
             for (bound, count) in zip(Self.latencyBuckets, latency.bucketCounts) {
                 cumulative += count
-                out.sample("graph_server_request_duration_seconds_bucket", labels: ["route": route, "le": PrometheusText.number(bound)], Double(cumulative))
+                out.sample(
+                    "graph_server_request_duration_seconds_bucket", labels: ["route": route, "le": PrometheusText.number(bound)],
+                    Double(cumulative))
             }
             out.sample("graph_server_request_duration_seconds_bucket", labels: ["route": route, "le": "+Inf"], Double(latency.count))
             out.sample("graph_server_request_duration_seconds_sum", labels: ["route": route], latency.sum)
@@ -79,7 +87,8 @@ final class ServerMetrics: Sendable {
         out.sample("graph_server_sent_bytes_total", Double(state.bytesSent))
         out.family("graph_server_open_connections", type: "gauge", help: "Connections open now.")
         out.sample("graph_server_open_connections", Double(state.openConnections))
-        out.family("graph_server_refused_connections_total", type: "counter", help: "Connections answered 503 and closed at the connection limit.")
+        out.family(
+            "graph_server_refused_connections_total", type: "counter", help: "Connections answered 503 and closed at the connection limit.")
         out.sample("graph_server_refused_connections_total", Double(state.refusedConnections))
         out.family("graph_server_requests_in_flight", type: "gauge", help: "Requests received and not yet answered.")
         out.sample("graph_server_requests_in_flight", Double(state.inFlight))

@@ -29,7 +29,8 @@ public struct CORSPolicy: Sendable {
         let allowed = (methods + [.options]).map(\.rawValue).joined(separator: ", ")
         var response = Response(status: .noContent, headers: ["Allow": allowed])
         if let origin = request.head.headers.first("Origin"), isAllowed(origin),
-           request.head.headers.first("Access-Control-Request-Method") != nil {
+            request.head.headers.first("Access-Control-Request-Method") != nil
+        {
             response.headers.add(name: "Access-Control-Allow-Methods", value: allowed)
             response.headers.add(name: "Access-Control-Allow-Headers", value: Self.allowedHeaders)
             response.headers.add(name: "Access-Control-Max-Age", value: "600")

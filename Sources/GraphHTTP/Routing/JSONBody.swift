@@ -5,7 +5,8 @@ import Foundation
 enum JSONBody {
     static func encode<Value: Encodable>(_ value: Value, pretty: Bool = false) -> [UInt8] {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
         // Encoding values made of strings, numbers, arrays and dictionaries cannot fail.
         return (try? Array(encoder.encode(value))) ?? []
     }

@@ -93,7 +93,11 @@ struct JSONWriter {
         case 0x0A: bytes += #"\n"#.utf8
         case 0x0C: bytes += #"\f"#.utf8
         case 0x0D: bytes += #"\r"#.utf8
-        default: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]]
+        default:
+            bytes += [
+                UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigits[Int(byte >> 4)],
+                Self.hexDigits[Int(byte & 0xF)],
+            ]
         }
     }
 

@@ -70,7 +70,8 @@ public struct Router: Sendable {
     public init(_ routes: [Route]) {
         var table: [String: [Route]] = [:]
         for route in routes {
-            precondition(!(table[route.path] ?? []).contains { $0.method == route.method }, "two routes for \(route.method.rawValue) \(route.path)")
+            precondition(
+                !(table[route.path] ?? []).contains { $0.method == route.method }, "two routes for \(route.method.rawValue) \(route.path)")
             table[route.path, default: []].append(route)
         }
         self.routes = table
@@ -102,7 +103,9 @@ public struct Router: Sendable {
     public func nearest(to path: String) -> String? {
         let asked = Array(path.utf8.prefix(64))
         let ranked = routes.values.flatMap { $0 }.map { (distance: Self.distance(asked, Array($0.path.utf8)), route: $0) }
-        let best = ranked.min { ($0.distance, $0.route.path, $0.route.method.rawValue) < ($1.distance, $1.route.path, $1.route.method.rawValue) }
+        let best = ranked.min {
+            ($0.distance, $0.route.path, $0.route.method.rawValue) < ($1.distance, $1.route.path, $1.route.method.rawValue)
+        }
         return best.map { "\($0.route.method.rawValue) \($0.route.path)" }
     }
 
@@ -112,7 +115,8 @@ public struct Router: Sendable {
         for (row, byte) in first.enumerated() {
             current[0] = row + 1
             for column in second.indices {
-                current[column + 1] = min(previous[column + 1] + 1, current[column] + 1, previous[column] + (byte == second[column] ? 0 : 1))
+                current[column + 1] = min(
+                    previous[column + 1] + 1, current[column] + 1, previous[column] + (byte == second[column] ? 0 : 1))
             }
             swap(&previous, &current)
         }

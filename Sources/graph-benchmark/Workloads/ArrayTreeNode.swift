@@ -31,7 +31,9 @@ struct ArrayTreeNode: GCodable, Codable, Equatable {
     /// A tree of `count` nodes, each with up to `fanOut` children, filled from `generator`.
     static func tree(count: Int, fanOut: Int, using generator: inout some RandomNumberGenerator) -> ArrayTreeNode {
         var nodes = (0 ..< count).map { index in
-            ArrayTreeNode(name: String(format: "n%06d", index), values: (0 ..< 30).map { _ in Int.random(in: 0 ..< 1000, using: &generator) }, children: [])
+            ArrayTreeNode(
+                name: String(format: "n%06d", index), values: (0 ..< 30).map { _ in Int.random(in: 0 ..< 1000, using: &generator) },
+                children: [])
         }
         for index in stride(from: count - 1, to: 0, by: -1) {
             nodes[(index - 1) / fanOut].children.insert(nodes[index], at: 0)

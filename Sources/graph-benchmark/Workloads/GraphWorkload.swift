@@ -57,17 +57,23 @@ enum GraphWorkload {
             guard decoded.count == count, decoded[1].links.count == 3 else { throw BenchmarkFailure("the graph did not come back") }
             // Beside each coder, the least any coder of this graph does, in plain Swift: to
             // encode, find every object's id by its identity; to decode, build the objects.
-            try report.compare("encode", [
-                ("GraphEncoder", archive.count, { _ = try GraphEncoder().encode(stations) as Bytes }),
-                ("floor: ids by identity", nil, { _ = identities(of: stations) }),
-            ])
-            try report.compare("decode", [
-                ("GraphDecoder", archive.count, { _ = try GraphDecoder().decode([Station].self, from: archive) }),
-                ("floor: build the objects", nil, { _ = build(edges) }),
-            ])
+            try report.compare(
+                "encode",
+                [
+                    ("GraphEncoder", archive.count, { _ = try GraphEncoder().encode(stations) as Bytes }),
+                    ("floor: ids by identity", nil, { _ = identities(of: stations) }),
+                ])
+            try report.compare(
+                "decode",
+                [
+                    ("GraphDecoder", archive.count, { _ = try GraphDecoder().decode([Station].self, from: archive) }),
+                    ("floor: build the objects", nil, { _ = build(edges) }),
+                ])
             let perObject = report.measurements.suffix(4).map { $0.seconds / Double(count) * 1e6 }
-            report.note(String(format: "%.2f µs per object to encode (floor %.2f), %.2f to decode (floor %.2f)",
-                perObject[0], perObject[1], perObject[2], perObject[3]))
+            report.note(
+                String(
+                    format: "%.2f µs per object to encode (floor %.2f), %.2f to decode (floor %.2f)",
+                    perObject[0], perObject[1], perObject[2], perObject[3]))
             detach(decoded)
             if count == 100_000 { detach(stations) } else { kept[count] = (stations, archive) }
         }
@@ -84,19 +90,31 @@ enum GraphWorkload {
     /// apart compare poorly): each round codes the small graph 100 times and the large once.
     private static func compareSizes(_ report: Report, small: Graph, large: Graph) throws {
         let repeats = large.stations.count / small.stations.count
-        report.begin("graph: \(large.stations.count.formatted()) objects against \(repeats) × \(small.stations.count.formatted()), in the same rounds")
-        try report.compare("encode", [
-            ("GraphEncoder, \(repeats) × small", repeats * small.archive.count, {
-                for _ in 0 ..< repeats { _ = try GraphEncoder().encode(small.stations) as Bytes }
-            }),
-            ("GraphEncoder, large", large.archive.count, { _ = try GraphEncoder().encode(large.stations) as Bytes }),
-        ])
-        try report.compare("decode", [
-            ("GraphDecoder, \(repeats) × small", repeats * small.archive.count, {
-                for _ in 0 ..< repeats { _ = try GraphDecoder().decode([Station].self, from: small.archive) }
-            }),
-            ("GraphDecoder, large", large.archive.count, { _ = try GraphDecoder().decode([Station].self, from: large.archive) }),
-        ])
+        report.begin(
+            "graph: \(large.stations.count.formatted()) objects against \(repeats) × \(small.stations.count.formatted()), in the same rounds"
+        )
+        try report.compare(
+            "encode",
+            [
+                (
+                    "GraphEncoder, \(repeats) × small", repeats * small.archive.count,
+                    {
+                        for _ in 0 ..< repeats { _ = try GraphEncoder().encode(small.stations) as Bytes }
+                    }
+                ),
+                ("GraphEncoder, large", large.archive.count, { _ = try GraphEncoder().encode(large.stations) as Bytes }),
+            ])
+        try report.compare(
+            "decode",
+            [
+                (
+                    "GraphDecoder, \(repeats) × small", repeats * small.archive.count,
+                    {
+                        for _ in 0 ..< repeats { _ = try GraphDecoder().decode([Station].self, from: small.archive) }
+                    }
+                ),
+                ("GraphDecoder, large", large.archive.count, { _ = try GraphDecoder().decode([Station].self, from: large.archive) }),
+            ])
         let ratios = report.measurements.suffix(4).compactMap(\.ratioToGraphCodable)
         report.note(String(format: "per object, the large graph over the small: %.2f to encode, %.2f to decode", ratios[0], ratios[1]))
     }
@@ -138,14 +156,24 @@ enum GraphWorkload {
         for (object, targets) in zip(objects, edges) { object.links = targets.map { objects[$0] } }
         let archive = try GraphEncoder().encode(stations) as Bytes
         let keyed = try NSKeyedArchiver.archivedData(withRootObject: objects as NSArray, requiringSecureCoding: true)
-        try report.compare("encode", [
-            ("GraphEncoder", archive.count, { _ = try GraphEncoder().encode(stations) as Bytes }),
-            ("NSKeyedArchiver", keyed.count, { _ = try NSKeyedArchiver.archivedData(withRootObject: objects as NSArray, requiringSecureCoding: true) }),
-        ])
-        try report.compare("decode", [
-            ("GraphDecoder", archive.count, { _ = try GraphDecoder().decode([Station].self, from: archive) }),
-            ("NSKeyedUnarchiver", keyed.count, { _ = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [NSArray.self, KeyedArchiverStation.self], from: keyed) }),
-        ])
+        try report.compare(
+            "encode",
+            [
+                ("GraphEncoder", archive.count, { _ = try GraphEncoder().encode(stations) as Bytes }),
+                (
+                    "NSKeyedArchiver", keyed.count,
+                    { _ = try NSKeyedArchiver.archivedData(withRootObject: objects as NSArray, requiringSecureCoding: true) }
+                ),
+            ])
+        try report.compare(
+            "decode",
+            [
+                ("GraphDecoder", archive.count, { _ = try GraphDecoder().decode([Station].self, from: archive) }),
+                (
+                    "NSKeyedUnarchiver", keyed.count,
+                    { _ = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [NSArray.self, KeyedArchiverStation.self], from: keyed) }
+                ),
+            ])
         for station in stations { station.links = [] }
         for object in objects { object.links = [] }
     }

@@ -48,14 +48,18 @@ enum InspectWorkload {
     private static func inspect(_ archive: Bytes, _ report: Report) throws {
         let decoder = GraphDecoder()
         try report.compare("parse + validate", [("GraphDecoder.validate", archive.count, { _ = decoder.validate(archive) })])
-        try report.compare("parse + dump", [("GraphDecoder.dump", archive.count, { try decoder.dump(from: archive, options: .readable) { _ in } })])
-        try report.compare("parse + convert to internal 2", [("GraphDecoder.convert", archive.count, { _ = try decoder.convert(archive, internalBinaryIOVersion: 2) })])
+        try report.compare(
+            "parse + dump", [("GraphDecoder.dump", archive.count, { try decoder.dump(from: archive, options: .readable) { _ in } })])
+        try report.compare(
+            "parse + convert to internal 2",
+            [("GraphDecoder.convert", archive.count, { _ = try decoder.convert(archive, internalBinaryIOVersion: 2) })])
     }
 
     static func run(_ report: Report, _ generator: inout SplitMix64) throws {
         let items = (0 ..< 100_000).map { index in
-            Item(name: "item \(index)", readings: (0 ..< 8).map { _ in Double.random(in: 0 ... 100, using: &generator) },
-                 tags: ["a\(index % 7)": index, "b\(index % 11)": -index])
+            Item(
+                name: "item \(index)", readings: (0 ..< 8).map { _ in Double.random(in: 0 ... 100, using: &generator) },
+                tags: ["a\(index % 7)": index, "b\(index % 11)": -index])
         }
         for item in items { item.next = items[Int.random(in: 0 ..< items.count, using: &generator)] }
         let archive = try GraphEncoder().encode(items) as Bytes
@@ -66,14 +70,18 @@ enum InspectWorkload {
         try decoder.writeJSON(from: archive, indented: false) { json += $0 }
         let object = try JSONSerialization.jsonObject(with: Data(json))
         try inspect(archive, report)
-        try report.compare("write the JSON form", [
-            ("GraphDecoder.writeJSON", json.count, { try decoder.writeJSON(from: archive, indented: false) { _ in } }),
-            ("JSONSerialization.data", json.count, { _ = try JSONSerialization.data(withJSONObject: object) }),
-        ])
-        try report.compare("read the JSON form back", [
-            ("GraphArchive.bytes(fromJSON:)", json.count, { _ = try GraphArchive.bytes(fromJSON: json) }),
-            ("JSONSerialization.jsonObject", json.count, { _ = try JSONSerialization.jsonObject(with: Data(json)) }),
-        ])
+        try report.compare(
+            "write the JSON form",
+            [
+                ("GraphDecoder.writeJSON", json.count, { try decoder.writeJSON(from: archive, indented: false) { _ in } }),
+                ("JSONSerialization.data", json.count, { _ = try JSONSerialization.data(withJSONObject: object) }),
+            ])
+        try report.compare(
+            "read the JSON form back",
+            [
+                ("GraphArchive.bytes(fromJSON:)", json.count, { _ = try GraphArchive.bytes(fromJSON: json) }),
+                ("JSONSerialization.jsonObject", json.count, { _ = try JSONSerialization.jsonObject(with: Data(json)) }),
+            ])
         report.note(String(format: "the compact JSON form is %.1f times the archive's size", Double(json.count) / Double(archive.count)))
     }
 }

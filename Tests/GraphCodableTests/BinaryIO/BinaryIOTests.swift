@@ -1,8 +1,8 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import GraphCodable
-import SeededRandom
 
 /// BinaryIO buffers: layouts, versions, and reads that throw instead of trapping.
 @Suite struct BinaryIOTests {
@@ -78,8 +78,10 @@ import SeededRandom
                 }
             }
         }
-        let pool: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
-                             0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFE, 0xFF]
+        let pool: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
+            0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFE, 0xFF,
+        ]
         var generator = SplitMix64(seed: 8)
         for _ in 0 ..< 20_000 {
             let length = Int.random(in: 0 ... 24, using: &generator)
@@ -110,7 +112,10 @@ import SeededRandom
         var generator = SplitMix64(seed: 77)
         func varUInt(_ value: UInt64) -> [UInt8] {
             var rest = value, bytes: [UInt8] = []
-            while rest >= 0x80 { bytes.append(UInt8(rest & 0x7F) | 0x80); rest >>= 7 }
+            while rest >= 0x80 {
+                bytes.append(UInt8(rest & 0x7F) | 0x80)
+                rest >>= 7
+            }
             return bytes + [UInt8(rest)]
         }
         func write(_ buffer: inout BinaryWriteBuffer, _ model: inout [UInt8], after base: Int, depth: Int) {
@@ -119,20 +124,26 @@ import SeededRandom
                 let raw = (0 ..< length).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }
                 switch Int.random(in: 0 ... 7, using: &generator) {
                 case 0:
-                    buffer.writeByte(raw.first ?? 9); model.append(raw.first ?? 9)
+                    buffer.writeByte(raw.first ?? 9)
+                    model.append(raw.first ?? 9)
                 case 1:
-                    raw.withUnsafeBytes { buffer.writeBytes($0) }; model += raw
+                    raw.withUnsafeBytes { buffer.writeBytes($0) }
+                    model += raw
                 case 2:
-                    buffer.writeBytes(repeatElement(raw.last ?? 3, count: length % 50)); model += repeatElement(raw.last ?? 3, count: length % 50)
+                    buffer.writeBytes(repeatElement(raw.last ?? 3, count: length % 50))
+                    model += repeatElement(raw.last ?? 3, count: length % 50)
                 case 3:
                     let value = generator.next() >> (generator.next() % 64)
-                    buffer.writeVarUInt(value); model += varUInt(value)
+                    buffer.writeVarUInt(value)
+                    model += varUInt(value)
                 case 4:
                     let value = UInt32(truncatingIfNeeded: generator.next())
-                    buffer.writeFixedWidth(value); model += withUnsafeBytes(of: value.littleEndian, Array.init)
+                    buffer.writeFixedWidth(value)
+                    model += withUnsafeBytes(of: value.littleEndian, Array.init)
                 case 5:
                     let text = String(decoding: raw.map { $0 & 0x7F }, as: UTF8.self)
-                    buffer.writeString(text); model += varUInt(UInt64(text.utf8.count)) + Array(text.utf8)
+                    buffer.writeString(text)
+                    model += varUInt(UInt64(text.utf8.count)) + Array(text.utf8)
                 case 6 where depth < 2:
                     var inner: [UInt8] = []
                     let innerBase = buffer.count + 1
@@ -163,8 +174,11 @@ import SeededRandom
     @Test func integerArraysMatchTheirElementsLayout() throws {
         var generator = SplitMix64(seed: 12)
         func check<T: FixedWidthInteger & BinaryIOType>(_: T.Type, internalVersion: UInt16) throws {
-            let values = [T.min, T.max, 0, 1] + (0 ..< 500).map { _ in
-                T(truncatingIfNeeded: generator.next() >> (generator.next() % 64)) }
+            let values =
+                [T.min, T.max, 0, 1]
+                + (0 ..< 500).map { _ in
+                    T(truncatingIfNeeded: generator.next() >> (generator.next() % 64))
+                }
             var whole = BinaryWriteBuffer(version: 0, internalVersion: internalVersion)
             try values.write(to: &whole)
             var elements = BinaryWriteBuffer(version: 0, internalVersion: internalVersion)
@@ -175,10 +189,14 @@ import SeededRandom
             #expect(try [T](from: &reader) == values && reader.isAtEnd, "\(T.self)")
         }
         for version in BinaryIOInternalVersion.supported {
-            try check(Int.self, internalVersion: version); try check(Int16.self, internalVersion: version)
-            try check(Int32.self, internalVersion: version); try check(Int64.self, internalVersion: version)
-            try check(UInt.self, internalVersion: version); try check(UInt16.self, internalVersion: version)
-            try check(UInt32.self, internalVersion: version); try check(UInt64.self, internalVersion: version)
+            try check(Int.self, internalVersion: version)
+            try check(Int16.self, internalVersion: version)
+            try check(Int32.self, internalVersion: version)
+            try check(Int64.self, internalVersion: version)
+            try check(UInt.self, internalVersion: version)
+            try check(UInt16.self, internalVersion: version)
+            try check(UInt32.self, internalVersion: version)
+            try check(UInt64.self, internalVersion: version)
         }
     }
 
@@ -335,7 +353,8 @@ import SeededRandom
         Self.expectCorrupted([Int].self, [0x90, 0x4E] + Array(repeating: 2, count: 9_999) + [0x80], "unexpected end", at: 10_001)
         Self.expectCorrupted([Int16].self, [2, 2, 0x80, 0x80, 0x04], "out of range", at: 2)
         Self.expectCorrupted([UInt64].self, [1] + Array(repeating: 0xFF, count: 9) + [0x02], "overflows", at: 1)
-        Self.expectCorrupted([Int32].self, [2, 1, 0, 0, 0, 2, 0], "unexpected end", internalVersion: BinaryIOInternalVersion.fixedWidthIntegers)
+        Self.expectCorrupted(
+            [Int32].self, [2, 1, 0, 0, 0, 2, 0], "unexpected end", internalVersion: BinaryIOInternalVersion.fixedWidthIntegers)
         Self.expectCorrupted(Data.self, [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F], "exceeds")
         Self.expectCorrupted(Set<Int>.self, [2, 2, 2], "duplicate Set")
         Self.expectCorrupted([Int: Int].self, [2, 2, 0, 2, 0], "duplicate Dictionary")

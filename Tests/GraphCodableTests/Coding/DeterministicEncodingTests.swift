@@ -1,7 +1,8 @@
 import Foundation
-@testable import determinism_probe
 import GraphCodable
 import Testing
+
+@testable import determinism_probe
 
 /// `GraphEncoder.Options.deterministic`: equal values give byte-identical archives, in one
 /// process whatever order its sets and dictionaries iterate in, and across processes whose
@@ -51,12 +52,17 @@ import Testing
     /// `.fixedWidthIntegers`.
     @Test func theOrderIsTheArchivedBytes() throws {
         let strings = try GraphEncoder(.deterministic).encode(Set(["b", "ab", "a", "é"])) as Bytes
-        #expect(Self.body(strings) == [0x21, 41] + [0x23, 15, 1, 0x61] + [0x23, 15, 1, 0x62] + [0x23, 15, 2, 0x61, 0x62] + [0x23, 15, 2, 0xC3, 0xA9] + [0])
+        #expect(
+            Self.body(strings) == [0x21, 41] + [0x23, 15, 1, 0x61] + [0x23, 15, 1, 0x62] + [0x23, 15, 2, 0x61, 0x62] + [
+                0x23, 15, 2, 0xC3, 0xA9,
+            ] + [0])
         let integers: Set<Int> = [300, 64, -1, 1]
         let varints = try GraphEncoder(.deterministic).encode(integers) as Bytes
         #expect(Self.body(varints).suffix(7) == [4, 0x01, 0x02, 0x80, 0x01, 0xD8, 0x04])
         let fixed = try GraphEncoder([.deterministic, .fixedWidthIntegers]).encode(integers) as Bytes
-        #expect(Self.body(fixed).suffix(33).map { $0 } == [4] + Self.littleEndian(1) + Self.littleEndian(300) + Self.littleEndian(64) + Self.littleEndian(-1))
+        #expect(
+            Self.body(fixed).suffix(33).map { $0 } == [4] + Self.littleEndian(1) + Self.littleEndian(300) + Self.littleEndian(64)
+                + Self.littleEndian(-1))
     }
 
     /// Class instances are ordered by their own fields (a tag by its name here): those they

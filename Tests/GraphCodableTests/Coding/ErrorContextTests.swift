@@ -131,7 +131,8 @@ import Testing
             #expect(context.path == [.index(1)])
         }
         var invalid = try GraphEncoder().encode(["ok", "QZ"]) as Bytes
-        let start = try #require(invalid.indices.dropLast().first { invalid[$0] == UInt8(ascii: "Q") && invalid[$0 + 1] == UInt8(ascii: "Z") })
+        let start = try #require(
+            invalid.indices.dropLast().first { invalid[$0] == UInt8(ascii: "Q") && invalid[$0 + 1] == UInt8(ascii: "Z") })
         invalid[start] = 0xFF
         do {
             _ = try GraphDecoder().decode([String].self, from: RawArchive.resealed(invalid))
@@ -221,7 +222,7 @@ import Testing
             }
         }
         // A problem the parser finds there says it too: a key id the table lacks.
-        let tag = start - 4  // the string's tag (a keyed, typed BIV), key id, type and length
+        let tag = start - 4 // the string's tag (a keyed, typed BIV), key id, type and length
         #expect(bytes[tag] == 0x33)
         bytes[tag + 1] = 99
         let parsed = try #require(GraphDecoder().validate(RawArchive.resealed(bytes)).problems.first)
@@ -326,11 +327,13 @@ import Testing
         #expect(!key.unicodeScalars.contains(escape))
         let controls: String = GCodableError.PathComponent.key("k\u{9B}31m\u{202E}x").description
         #expect(controls == #"["k\\u{9B}31m\\u{202E}x"]"#)
-        let hostile = try GraphArchive.bytes(fromJSON: Array(#"""
-            {"format": "graphcodable-archive", "formatVersion": 1, "checksummed": true, "internalBinaryIOVersion": 1,
-             "userBinaryIOVersion": 0, "keys": [], "body": [{"kind": "VAL", "type": 64}],
-             "types": [{"valueType": "M.T\u001b[2J\ngraph-server: all valid\u202e", "mangledName": "", "version": 0}]}
-            """#.utf8))
+        let hostile = try GraphArchive.bytes(
+            fromJSON: Array(
+                #"""
+                {"format": "graphcodable-archive", "formatVersion": 1, "checksummed": true, "internalBinaryIOVersion": 1,
+                 "userBinaryIOVersion": 0, "keys": [], "body": [{"kind": "VAL", "type": 64}],
+                 "types": [{"valueType": "M.T\u001b[2J\ngraph-server: all valid\u202e", "mangledName": "", "version": 0}]}
+                """#.utf8))
         do {
             _ = try GraphDecoder().decode(Leaf.self, from: hostile)
             Issue.record("decoded a root of another type")

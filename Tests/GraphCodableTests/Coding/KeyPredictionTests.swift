@@ -1,7 +1,7 @@
 import Foundation
 import GraphCodable
-import Testing
 import SeededRandom
+import Testing
 
 /// Sessions predict the id of each key from the keys earlier values of the same type used,
 /// and know keys whose values are plain bytes (case-only enums) again by their type and

@@ -40,7 +40,10 @@ import Testing
             func depth(_ link: Link) -> Int {
                 var count = 1
                 var current = link
-                while let next = current.next { count += 1; current = next }
+                while let next = current.next {
+                    count += 1
+                    current = next
+                }
                 return count
             }
             let short = try GraphDecoder().decode(Link.self, from: try GraphEncoder().encode(Link.chain(40)!) as Bytes)

@@ -1,7 +1,7 @@
 import Foundation
 import GraphCodable
-import Testing
 import SeededRandom
+import Testing
 
 /// Random nested values of native types round-trip equal.
 @Suite struct PropertyTests {

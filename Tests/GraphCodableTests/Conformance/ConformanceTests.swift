@@ -55,15 +55,18 @@ import Testing
 
     /// Every rule of the document's rule index is broken by at least one invalid file.
     @Test func everyRuleHasAnInvalidFile() {
-        let broken = Set(ConformanceCorpus.invalid.compactMap { file -> FormatRule? in
-            if case .invalid(let rule, _) = file.expectation { rule } else { nil }
-        })
+        let broken = Set(
+            ConformanceCorpus.invalid.compactMap { file -> FormatRule? in
+                if case .invalid(let rule, _) = file.expectation { rule } else { nil }
+            })
         #expect(Set(FormatRule.allCases).subtracting(broken).isEmpty, "\(Set(FormatRule.allCases).subtracting(broken))")
     }
 
     @Test func theCorpusIsLargeAndItsNamesUnique() throws {
         #expect(try ValidCorpus.files().count == ConformanceCorpus.valid.count)
-        #expect(ConformanceCorpus.valid.count >= 50 && ConformanceCorpus.invalid.count >= 50, "\(ConformanceCorpus.valid.count) valid, \(ConformanceCorpus.invalid.count) invalid")
+        #expect(
+            ConformanceCorpus.valid.count >= 50 && ConformanceCorpus.invalid.count >= 50,
+            "\(ConformanceCorpus.valid.count) valid, \(ConformanceCorpus.invalid.count) invalid")
         #expect(Set(ConformanceCorpus.files.map(\.path)).count == ConformanceCorpus.files.count)
     }
 

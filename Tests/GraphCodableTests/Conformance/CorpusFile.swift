@@ -42,7 +42,9 @@ struct CorpusFile: Sendable {
     }
 
     /// An invalid file that breaks `rule` at `offset`, made from bytes written for `T`.
-    static func invalid<T: GDecodable & Sendable>(_ name: String, _ bytes: [UInt8], _ rule: FormatRule, at offset: Int, as _: T.Type) -> CorpusFile {
+    static func invalid<T: GDecodable & Sendable>(_ name: String, _ bytes: [UInt8], _ rule: FormatRule, at offset: Int, as _: T.Type)
+        -> CorpusFile
+    {
         CorpusFile(name: name, bytes: bytes, expectation: .invalid(rule: rule, offset: offset)) { bytes in
             _ = try GraphDecoder().decode(T.self, from: bytes)
         }

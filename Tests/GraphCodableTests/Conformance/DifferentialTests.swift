@@ -1,8 +1,8 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import GraphCodable
-import SeededRandom
 
 /// Validation, typed decoding and the model of an archive agree on seeded mutants of the
 /// valid corpus: bytes flipped, cut, inserted and deleted, the header's lengths and checksum
@@ -80,9 +80,10 @@ import SeededRandom
 
     static func compare(_ mutant: [UInt8], of file: CorpusFile, into tally: inout Tally) {
         tally.mutants += 1
-        let validation = GraphDecoder().validate(mutant).problems.first.map {
-            Outcome.refused(.init(rule: $0.rule, offset: $0.byteOffset))
-        } ?? .accepted
+        let validation =
+            GraphDecoder().validate(mutant).problems.first.map {
+                Outcome.refused(.init(rule: $0.rule, offset: $0.byteOffset))
+            } ?? .accepted
         let model = outcome { _ = try GraphArchive(bytes: mutant) }
         let decoding = outcome { try file.decode(mutant) }
         let name = "\(file.name) \(mutant.map { String(format: "%02x", $0) }.joined())"
@@ -122,7 +123,8 @@ import SeededRandom
     static func mutant(of bytes: [UInt8], _ generator: inout SplitMix64) -> [UInt8] {
         var bytes = bytes
         let header = ArchiveHeader.size
-        let position = Int.random(in: 0 ..< 10, using: &generator) < 9
+        let position =
+            Int.random(in: 0 ..< 10, using: &generator) < 9
             ? Int.random(in: header ..< bytes.count, using: &generator) : Int.random(in: 0 ..< bytes.count, using: &generator)
         var bodyLength = Int(Self.word(bytes, at: 24)), tablesLength = Int(Self.word(bytes, at: 32))
         func resize(by change: Int) {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import GraphCodable
 
 /// The valid files of the conformance corpus: what the library writes for every native
@@ -106,7 +107,6 @@ enum ValidCorpus {
         func encode(to encoder: GEncoder) throws { try encoder.encodeConditional(watched, for: Key.watched) }
     }
 
-
     static let uuid = UUID(uuidString: "00112233-4455-6677-8899-AABBCCDDEEFF")!
     static let fixedWidth: GraphEncoder.Options = .fixedWidthIntegers
 
@@ -199,11 +199,12 @@ enum ValidCorpus {
         try add("graph-cycle", Chain(length: 3, closes: true))
         try add("graph-top-level-definitions", Chain(length: 150, closes: false))
         let watcher = Watcher(watching: Link(1))
-        files.append(CorpusFile(name: "graph-conditional", bytes: try GraphEncoder().encode(watcher) as Bytes, expectation: .valid) { bytes in
-            guard try GraphDecoder().decode(Watcher.self, from: bytes).watched == nil else {
-                throw CorpusMismatch(description: "a conditional pointer to an object never encoded read as an object")
-            }
-        })
+        files.append(
+            CorpusFile(name: "graph-conditional", bytes: try GraphEncoder().encode(watcher) as Bytes, expectation: .valid) { bytes in
+                guard try GraphDecoder().decode(Watcher.self, from: bytes).watched == nil else {
+                    throw CorpusMismatch(description: "a conditional pointer to an object never encoded read as an object")
+                }
+            })
         try add("root-nil", String?.none)
         files += handMade()
         return files
@@ -230,7 +231,10 @@ enum ValidCorpus {
     /// A valid file of a Foundation value of `code` holding one unkeyed string, `identifier`,
     /// which this platform does not know: typed decoding refuses it, and names no rule.
     static func unknownHere<T: GDecodable & Sendable>(_ name: String, code: UInt8, _ identifier: String, as _: T.Type) -> CorpusFile {
-        CorpusFile(name: name, bytes: RawArchive(body: [0x21, code, 0x23, 0x0F] + RawArchive.string(identifier) + [0x00]).bytes, expectation: .valid) { bytes in
+        CorpusFile(
+            name: name, bytes: RawArchive(body: [0x21, code, 0x23, 0x0F] + RawArchive.string(identifier) + [0x00]).bytes,
+            expectation: .valid
+        ) { bytes in
             do {
                 _ = try GraphDecoder().decode(T.self, from: bytes)
             } catch let error as GCodableError where error.context.rule == nil {
@@ -246,33 +250,54 @@ enum ValidCorpus {
         let a: [UInt8] = [0x23, 0x0F, 0x01, 0x61], b: [UInt8] = [0x23, 0x0F, 0x01, 0x62]
         return [
             .valid("form-packable-array-as-fields", RawArchive(body: [0x21, 40] + one + two + [0x00]).bytes, as: [1, 2]),
-            .valid("form-string-array-as-layout", RawArchive(types: [[16, 15]], body: [0x23, 0x40, 0x02, 0x01, 0x61, 0x01, 0x62]).bytes, as: ["a", "b"]),
+            .valid(
+                "form-string-array-as-layout", RawArchive(types: [[16, 15]], body: [0x23, 0x40, 0x02, 0x01, 0x61, 0x01, 0x62]).bytes,
+                as: ["a", "b"]),
             .valid("form-set-of-strings", RawArchive(body: [0x21, 41] + a + b + [0x00]).bytes, as: Set(["a", "b"])),
             .valid("form-dictionary-of-strings", RawArchive(body: [0x21, 42] + a + b + b + a + [0x00]).bytes, as: ["a": "b", "b": "a"]),
             // The root is a strong pointer to a top-level definition.
             .valid("form-root-pointer", RawArchive(body: [0x46, 0x01] + [0x63, 0x0F, 0x01, 0x01, 0x61]).bytes, as: "a"),
             // A key that repeats in one value: its fields read in turn.
-            .valid("form-repeated-key", RawArchive(
-                types: [[1, 0] + RawArchive.string("GraphCodableTests.ValidCorpus.Reading") + [0], [16, 13]], keys: ["label", "values"],
-                body: [0x21, 0x40] + [0x33, 0x01, 0x0F, 0x01, 0x61]
-                    + [0x33, 0x02, 0x41, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x3F]
-                    + [0x33, 0x01, 0x0F, 0x01, 0x62] + [0x00]).bytes,
+            .valid(
+                "form-repeated-key",
+                RawArchive(
+                    types: [[1, 0] + RawArchive.string("GraphCodableTests.ValidCorpus.Reading") + [0], [16, 13]],
+                    keys: ["label", "values"],
+                    body: [0x21, 0x40] + [0x33, 0x01, 0x0F, 0x01, 0x61]
+                        + [0x33, 0x02, 0x41, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x3F]
+                        + [0x33, 0x01, 0x0F, 0x01, 0x62] + [0x00]
+                ).bytes,
                 as: Reading(label: "a", values: [1])),
             largestLayout(),
             // A plane that holds nothing: writers write none, readers accept it.
-            .valid("form-character-set-empty-plane", RawArchive(body: [0x21, 49, 0x23, 0x11] + RawArchive.data([UInt8](repeating: 0, count: 8192) + [1]
-                                                                     + [UInt8](repeating: 0, count: 8192)) + [0x00]).bytes,
-                   as: CharacterSet()),
+            .valid(
+                "form-character-set-empty-plane",
+                RawArchive(
+                    body: [0x21, 49, 0x23, 0x11]
+                        + RawArchive.data(
+                            [UInt8](repeating: 0, count: 8192) + [1]
+                                + [UInt8](repeating: 0, count: 8192)) + [0x00]
+                ).bytes,
+                as: CharacterSet()),
             // Well formed, and unknown to this platform's Foundation: valid, and not decoded here.
             unknownHere("structured-time-zone-unknown-here", code: 47, "Mars/Olympus", as: TimeZone.self),
             unknownHere("structured-locale-unknown-here", code: 48, "it_HT@numbers=abcd", as: Locale.self),
             // Elements of three types, each 1: different types are never equal. No Swift
             // set reads it; readers without types do.
-            CorpusFile(name: "form-set-of-three-types", bytes: RawArchive(body: [0x21, 41] + one + [0x23, 0x1A, 1] + Array(repeating: 0, count: 15)
-                                                                         + [0x23, 0x0D] + RawArchive.bits(1.0) + [0x00]).bytes,
-                       expectation: .valid) { bytes in _ = try GraphArchive(bytes: bytes) },
-            .valid("form-unchecksummed-v2", RawArchive(body: [0x23, 0x0A] + [7, 0, 0, 0, 0, 0, 0, 0],
-                                                        internalVersion: 2, checksummed: false).bytes, as: 7),
+            CorpusFile(
+                name: "form-set-of-three-types",
+                bytes: RawArchive(
+                    body: [0x21, 41] + one + [0x23, 0x1A, 1] + Array(repeating: 0, count: 15)
+                        + [0x23, 0x0D] + RawArchive.bits(1.0) + [0x00]
+                ).bytes,
+                expectation: .valid
+            ) { bytes in _ = try GraphArchive(bytes: bytes) },
+            .valid(
+                "form-unchecksummed-v2",
+                RawArchive(
+                    body: [0x23, 0x0A] + [7, 0, 0, 0, 0, 0, 0, 0],
+                    internalVersion: 2, checksummed: false
+                ).bytes, as: 7),
         ]
     }
 }

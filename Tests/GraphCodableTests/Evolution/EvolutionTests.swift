@@ -20,7 +20,8 @@ import Testing
         #expect(outRoot.replaced == "MyData")
         #expect(decoder.decodingReport?.replacements == [.init(archived: "MyData", replacement: "MyNewData")])
         // The replacement still decodes its own archives without a replaced type.
-        let own = try GraphDecoder().decode(Obsoleting.MyNewData.self, from: try GraphEncoder().encode(Obsoleting.MyNewData(string: "x")) as Bytes)
+        let own = try GraphDecoder().decode(
+            Obsoleting.MyNewData.self, from: try GraphEncoder().encode(Obsoleting.MyNewData(string: "x")) as Bytes)
         #expect(own.string == "x" && own.replaced == nil)
     }
 
@@ -54,31 +55,34 @@ import Testing
         let byQualifiedName = GraphDecoder()
         byQualifiedName.setClass(Obsoleting.RenamedData.self, for: .qualifiedName("GraphCodableTests.Obsoleting.MyData"))
         #expect(try byQualifiedName.decode(Obsoleting.RenamedData.self, from: data).string == "3")
-        #expect(byQualifiedName.decodingReport?.replacements == [
-            .init(archived: "GraphCodableTests.Obsoleting.MyData", replacement: "RenamedData"),
-        ])
+        #expect(
+            byQualifiedName.decodingReport?.replacements == [
+                .init(archived: "GraphCodableTests.Obsoleting.MyData", replacement: "RenamedData")
+            ])
     }
 
     @Test func genericParametersAreReplacedRecursively() throws {
         let decoder = GraphDecoder()
-        let outRoot = try decoder.decode(Generics.Model<Generics.Couple<Double, Int>>.self, from: try Repository.evolutionFixture("generics.graph"))
+        let outRoot = try decoder.decode(
+            Generics.Model<Generics.Couple<Double, Int>>.self, from: try Repository.evolutionFixture("generics.graph"))
         #expect("\(outRoot)" == "Model<Couple<Double, Int>> = { value = (((1.0 <-> 3) <-> 1) <-> P) }")
-        #expect(decoder.decodingReport?.description == """
-            Decoded Classes: --------------------------
-            \t'Couple<Couple<Couple<Double, Int>, Int>, String>'
-            \t'Couple<Couple<Double, Int>, Int>'
-            \t'Couple<Double, Int>'
-            \t'Model<Couple<Double, Int>>'
-            where:
-            \t'Model<Pair<Double, Int>>'
-            \t\twas replaced by 'Model<Couple<Double, Int>>'
-            \t'Pair<Double, Int>'
-            \t\twas replaced by 'Couple<Double, Int>'
-            \t'Pair<Pair<Double, Int>, Int>'
-            \t\twas replaced by 'Couple<Couple<Double, Int>, Int>'
-            \t'Pair<Pair<Pair<Double, Int>, Int>, String>'
-            \t\twas replaced by 'Couple<Couple<Couple<Double, Int>, Int>, String>'
-            """)
+        #expect(
+            decoder.decodingReport?.description == """
+                Decoded Classes: --------------------------
+                \t'Couple<Couple<Couple<Double, Int>, Int>, String>'
+                \t'Couple<Couple<Double, Int>, Int>'
+                \t'Couple<Double, Int>'
+                \t'Model<Couple<Double, Int>>'
+                where:
+                \t'Model<Pair<Double, Int>>'
+                \t\twas replaced by 'Model<Couple<Double, Int>>'
+                \t'Pair<Double, Int>'
+                \t\twas replaced by 'Couple<Double, Int>'
+                \t'Pair<Pair<Double, Int>, Int>'
+                \t\twas replaced by 'Couple<Couple<Double, Int>, Int>'
+                \t'Pair<Pair<Pair<Double, Int>, Int>, String>'
+                \t\twas replaced by 'Couple<Couple<Couple<Double, Int>, Int>, String>'
+                """)
 
         // The new program's own archive decodes with no replacement.
         let current = try GraphEncoder().encode(Generics.Model(integer: 1, string: "P", value: Generics.Couple(1.0, 3))) as Bytes
@@ -90,7 +94,8 @@ import Testing
 
     @Test func binaryIOVersionsReadOlderLayouts() throws {
         let old = try GraphDecoder().decode([Binary.NumericData].self, from: try Repository.evolutionFixture("numeric-v0.graph"))
-        #expect(old == [Binary.NumericData(vector: SIMD3(1, 2, 3), flag: false), Binary.NumericData(vector: SIMD3(-1, 0, 0.5), flag: false)])
+        #expect(
+            old == [Binary.NumericData(vector: SIMD3(1, 2, 3), flag: false), Binary.NumericData(vector: SIMD3(-1, 0, 0.5), flag: false)])
         let values = [Binary.NumericData(vector: SIMD3(4, 5, 6), flag: true)]
         for version in [Binary.Version.initial, .withFlag] {
             let data = try GraphEncoder(binaryIOVersion: version.rawValue).encode(values) as Bytes

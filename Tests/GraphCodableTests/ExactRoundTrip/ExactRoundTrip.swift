@@ -1,7 +1,7 @@
 import Foundation
 import GraphCodable
-import Testing
 import SeededRandom
+import Testing
 
 /// Seeded values of one type for round-trip tests: its edge cases, then random values.
 struct ValueSource<Value> {

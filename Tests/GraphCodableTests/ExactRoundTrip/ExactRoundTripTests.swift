@@ -51,9 +51,13 @@ import Testing
     }
 
     @Test func simdVectors() throws {
-        try ExactRoundTrip.check(ValueSource { generator in SIMD4<Float>((0 ..< 4).map { _ in Sources.floats.random(&generator) }) }, seed: 50)
-        try ExactRoundTrip.check(ValueSource { SIMD2<Int8>(.random(in: .min ... .max, using: &$0), .random(in: .min ... .max, using: &$0)) }, seed: 51)
-        try ExactRoundTrip.check(ValueSource { generator in SIMD64<UInt8>((0 ..< 64).map { _ in .random(in: 0 ... 255, using: &generator) }) }, seed: 52, count: ExactRoundTrip.count / 10)
+        try ExactRoundTrip.check(
+            ValueSource { generator in SIMD4<Float>((0 ..< 4).map { _ in Sources.floats.random(&generator) }) }, seed: 50)
+        try ExactRoundTrip.check(
+            ValueSource { SIMD2<Int8>(.random(in: .min ... .max, using: &$0), .random(in: .min ... .max, using: &$0)) }, seed: 51)
+        try ExactRoundTrip.check(
+            ValueSource { generator in SIMD64<UInt8>((0 ..< 64).map { _ in .random(in: 0 ... 255, using: &generator) }) }, seed: 52,
+            count: ExactRoundTrip.count / 10)
     }
 
     @Test func optionalsAndContainers() throws {
@@ -107,7 +111,10 @@ import Testing
         try ExactRoundTrip.check(FoundationSources.measurements, seed: 120)
         let lengths = ValueSource { Measurement(value: Sources.doubles.random(&$0), unit: $0.pick([UnitLength.miles, .meters, .parsecs])) }
         try ExactRoundTrip.check(lengths, seed: 121)
-        let dimensions = ValueSource { Measurement<Dimension>(value: Sources.doubles.random(&$0), unit: $0.pick([UnitLength.miles, UnitMass.grams, UnitFuelEfficiency.milesPerGallon])) }
+        let dimensions = ValueSource {
+            Measurement<Dimension>(
+                value: Sources.doubles.random(&$0), unit: $0.pick([UnitLength.miles, UnitMass.grams, UnitFuelEfficiency.milesPerGallon]))
+        }
         try ExactRoundTrip.check(dimensions, seed: 122)
     }
 }

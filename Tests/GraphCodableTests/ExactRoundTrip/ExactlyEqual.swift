@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import GraphCodable
 
 /// Equality that sees everything a value holds, where `==` is weaker: float bits, Unicode

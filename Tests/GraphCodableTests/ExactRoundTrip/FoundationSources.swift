@@ -53,8 +53,8 @@ enum FoundationSources {
 
     private static var integerComponents: [WritableKeyPath<DateComponents, Int?>] {
         [
-        \.era, \.year, \.month, \.day, \.hour, \.minute, \.second, \.nanosecond, \.weekday, \.weekdayOrdinal,
-        \.quarter, \.weekOfMonth, \.weekOfYear, \.yearForWeekOfYear, \.dayOfYear,
+            \.era, \.year, \.month, \.day, \.hour, \.minute, \.second, \.nanosecond, \.weekday, \.weekdayOrdinal,
+            \.quarter, \.weekOfMonth, \.weekOfYear, \.yearForWeekOfYear, \.dayOfYear,
         ]
     }
 
@@ -69,7 +69,8 @@ enum FoundationSources {
             if generator.chance(50) { components.calendar = calendars.random(&generator) }
             if generator.chance(50) { components.timeZone = timeZones.random(&generator) }
             for path in integerComponents where generator.chance(40) {
-                components[keyPath: path] = generator.chance(80) ? Int.random(in: -100 ... 5000, using: &generator) : Int(bitPattern: UInt(generator.next()))
+                components[keyPath: path] =
+                    generator.chance(80) ? Int.random(in: -100 ... 5000, using: &generator) : Int(bitPattern: UInt(generator.next()))
             }
             if generator.chance(30) { components.isLeapMonth = generator.chance(50) }
             if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), generator.chance(30) {
@@ -85,7 +86,8 @@ enum FoundationSources {
                 CharacterSet(), .alphanumerics, .letters, .whitespacesAndNewlines, .punctuationCharacters, .symbols,
                 .illegalCharacters, .urlQueryAllowed, CharacterSet().inverted, CharacterSet.alphanumerics.inverted,
                 // Runs that start at the surrogates, and that end with them.
-                CharacterSet(charactersIn: "\u{0}" ... "\u{D7FF}").inverted, CharacterSet(charactersIn: "\u{E000}" ... "\u{10FFFF}").inverted,
+                CharacterSet(charactersIn: "\u{0}" ... "\u{D7FF}").inverted,
+                CharacterSet(charactersIn: "\u{E000}" ... "\u{10FFFF}").inverted,
                 randomScalars(50_000, seed: 1),
             ]
         ) { generator in
@@ -95,7 +97,9 @@ enum FoundationSources {
                 let start = plane + UInt32.random(in: 0 ... 0xFFF0, using: &generator)
                 if generator.chance(50), let scalar = Unicode.Scalar(start) {
                     set.insert(scalar)
-                } else if let lower = Unicode.Scalar(start), let upper = Unicode.Scalar(start + UInt32.random(in: 0 ... 0x3000, using: &generator)) {
+                } else if let lower = Unicode.Scalar(start),
+                    let upper = Unicode.Scalar(start + UInt32.random(in: 0 ... 0x3000, using: &generator))
+                {
                     set.insert(charactersIn: lower ... upper)
                 }
             }
@@ -118,7 +122,8 @@ enum FoundationSources {
         ) { generator in
             var set = IndexSet()
             for _ in 0 ..< generator.count(upTo: 10) {
-                let lower = generator.chance(50) ? Int.random(in: 0 ... 1000, using: &generator) : Int.random(in: 0 ..< Int.max, using: &generator)
+                let lower =
+                    generator.chance(50) ? Int.random(in: 0 ... 1000, using: &generator) : Int.random(in: 0 ..< Int.max, using: &generator)
                 set.insert(integersIn: lower ..< lower + Int.random(in: 1 ... 50, using: &generator).clamped(toAtMost: Int.max - lower))
             }
             return set
@@ -134,7 +139,9 @@ enum FoundationSources {
     static var personNames: ValueSource<PersonNameComponents> {
         ValueSource(edgeCases: [PersonNameComponents()]) { generator in
             var name = PersonNameComponents()
-            let fields: [WritableKeyPath<PersonNameComponents, String?>] = [\.namePrefix, \.givenName, \.middleName, \.familyName, \.nameSuffix, \.nickname]
+            let fields: [WritableKeyPath<PersonNameComponents, String?>] = [
+                \.namePrefix, \.givenName, \.middleName, \.familyName, \.nameSuffix, \.nickname,
+            ]
             for field in fields where generator.chance(50) { name[keyPath: field] = randomText(&generator) }
             return name
         }
@@ -142,11 +149,16 @@ enum FoundationSources {
 
     /// Text that looks like URL parts, with characters URLs must escape.
     private static func urlText(_ generator: inout SplitMix64) -> String {
-        let pieces = ["a", "b", "1", "/", ":", "?", "#", "@", "%", "%20", "%zz", "^", " ", "é", "[", "]", "..", ".", "~", "+", "=", "&", "xn--", "::1", "\\"]
+        let pieces = [
+            "a", "b", "1", "/", ":", "?", "#", "@", "%", "%20", "%zz", "^", " ", "é", "[", "]", "..", ".", "~", "+", "=", "&", "xn--",
+            "::1", "\\",
+        ]
         return (0 ..< generator.count(upTo: 8)).map { _ in generator.pick(pieces) }.joined()
     }
 
-    private static let bases = [nil, URL(string: "http://h/"), URL(string: "https://example.com/a/b/"), URL(fileURLWithPath: "/tmp/dir/", isDirectory: true)]
+    private static let bases = [
+        nil, URL(string: "http://h/"), URL(string: "https://example.com/a/b/"), URL(fileURLWithPath: "/tmp/dir/", isDirectory: true),
+    ]
 
     static var urls: ValueSource<URL> {
         ValueSource(
@@ -154,7 +166,10 @@ enum FoundationSources {
                 URL(dataRepresentation: Data($0.utf8), relativeTo: URL(string: "http://h/"))
             } + [URL(fileURLWithPath: "rel/p", isDirectory: true), URL(fileURLWithPath: "/abs/file.txt")]
         ) { generator in
-            let text = generator.chance(30) ? generator.pick(["http://", "https://h.example/", "mailto:", "file:///", "urn:"]) + urlText(&generator) : urlText(&generator)
+            let text =
+                generator.chance(30)
+                ? generator.pick(["http://", "https://h.example/", "mailto:", "file:///", "urn:"]) + urlText(&generator)
+                : urlText(&generator)
             let base = generator.pick(bases)
             return URL(dataRepresentation: Data(text.utf8), relativeTo: base) ?? URL(string: "http://fallback/")!
         }
@@ -169,11 +184,15 @@ enum FoundationSources {
             if generator.chance(60) { components.scheme = generator.pick(["http", "https", "tel", "x-custom+v1.2", "mailto"]) }
             if generator.chance(40) { components.user = urlText(&generator) }
             if generator.chance(30) { components.password = urlText(&generator) }
-            if generator.chance(60) { components.host = generator.pick(["example.com", "a b", "bücher.example", "[::1]", "[fe80::1%en0]", "", "%41"]) }
+            if generator.chance(60) {
+                components.host = generator.pick(["example.com", "a b", "bücher.example", "[::1]", "[fe80::1%en0]", "", "%41"])
+            }
             if generator.chance(30) { components.port = Int.random(in: 0 ... 70000, using: &generator) }
             if generator.chance(70) { components.path = (generator.chance(50) ? "/" : "") + urlText(&generator) }
             if generator.chance(40) { components.query = urlText(&generator) }
-            if generator.chance(20) { components.queryItems = [URLQueryItem(name: urlText(&generator), value: generator.chance(50) ? nil : urlText(&generator))] }
+            if generator.chance(20) {
+                components.queryItems = [URLQueryItem(name: urlText(&generator), value: generator.chance(50) ? nil : urlText(&generator))]
+            }
             if generator.chance(40) { components.fragment = urlText(&generator) }
             return components
         }
@@ -183,15 +202,15 @@ enum FoundationSources {
     /// custom units.
     static var units: [Unit] {
         [
-        Unit(symbol: "widgets"),
-        UnitAcceleration.gravity, UnitAngle.revolutions, UnitArea.acres, UnitConcentrationMass.gramsPerLiter,
-        UnitDispersion.partsPerMillion, UnitDuration.hours, UnitElectricCharge.coulombs, UnitElectricCurrent.milliamperes,
-        UnitElectricPotentialDifference.kilovolts, UnitElectricResistance.ohms, UnitEnergy.kilocalories, UnitFrequency.gigahertz,
-        UnitFuelEfficiency.litersPer100Kilometers, UnitFuelEfficiency.milesPerGallon, UnitFuelEfficiency.milesPerImperialGallon,
-        UnitIlluminance.lux, UnitInformationStorage.gibibytes, UnitLength.kilometers, UnitLength.meters, UnitLength.miles,
-        UnitMass.pounds, UnitPower.horsepower, UnitPressure.bars, UnitSpeed.knots, UnitTemperature.fahrenheit,
-        UnitTemperature.kelvin, UnitVolume.cups, UnitLength(symbol: "league", converter: UnitConverterLinear(coefficient: 4828.032)),
-        UnitFuelEfficiency(symbol: "custom mpg", converter: UnitFuelEfficiency.milesPerGallon.converter),
+            Unit(symbol: "widgets"),
+            UnitAcceleration.gravity, UnitAngle.revolutions, UnitArea.acres, UnitConcentrationMass.gramsPerLiter,
+            UnitDispersion.partsPerMillion, UnitDuration.hours, UnitElectricCharge.coulombs, UnitElectricCurrent.milliamperes,
+            UnitElectricPotentialDifference.kilovolts, UnitElectricResistance.ohms, UnitEnergy.kilocalories, UnitFrequency.gigahertz,
+            UnitFuelEfficiency.litersPer100Kilometers, UnitFuelEfficiency.milesPerGallon, UnitFuelEfficiency.milesPerImperialGallon,
+            UnitIlluminance.lux, UnitInformationStorage.gibibytes, UnitLength.kilometers, UnitLength.meters, UnitLength.miles,
+            UnitMass.pounds, UnitPower.horsepower, UnitPressure.bars, UnitSpeed.knots, UnitTemperature.fahrenheit,
+            UnitTemperature.kelvin, UnitVolume.cups, UnitLength(symbol: "league", converter: UnitConverterLinear(coefficient: 4828.032)),
+            UnitFuelEfficiency(symbol: "custom mpg", converter: UnitFuelEfficiency.milesPerGallon.converter),
         ]
     }
 
@@ -202,6 +221,6 @@ enum FoundationSources {
     }
 }
 
-private extension Int {
-    func clamped(toAtMost maximum: Int) -> Int { Swift.min(self, maximum) }
+extension Int {
+    fileprivate func clamped(toAtMost maximum: Int) -> Int { Swift.min(self, maximum) }
 }

@@ -12,7 +12,9 @@ extension SplitMix64 {
 enum ScalarSources {
     static func integers<Integer: FixedWidthInteger>(_: Integer.Type) -> ValueSource<Integer> {
         ValueSource(edgeCases: [.min, .max, 0, 1, .max - 1, .min + 1] + (Integer.isSigned ? [-1] : [])) { generator in
-            generator.chance(30) ? Integer(truncatingIfNeeded: Int.random(in: -300 ... 300, using: &generator)) : .random(in: .min ... .max, using: &generator)
+            generator.chance(30)
+                ? Integer(truncatingIfNeeded: Int.random(in: -300 ... 300, using: &generator))
+                : .random(in: .min ... .max, using: &generator)
         }
     }
 
@@ -29,7 +31,8 @@ enum ScalarSources {
     }
 
     static var floats: ValueSource<Float> {
-        ValueSource(edgeCases: doubleEdgeCases.map { Float($0) } + [Float(bitPattern: 0x7FC0_0001), Float(bitPattern: 0xFF80_0001)]) { generator in
+        ValueSource(edgeCases: doubleEdgeCases.map { Float($0) } + [Float(bitPattern: 0x7FC0_0001), Float(bitPattern: 0xFF80_0001)]) {
+            generator in
             Float(bitPattern: UInt32(truncatingIfNeeded: generator.next()))
         }
     }
@@ -88,7 +91,8 @@ enum ScalarSources {
     }
 
     static var dates: ValueSource<Date> {
-        ValueSource(edgeCases: doubleEdgeCases.map { Date(timeIntervalSinceReferenceDate: $0) } + [.distantPast, .distantFuture]) { generator in
+        ValueSource(edgeCases: doubleEdgeCases.map { Date(timeIntervalSinceReferenceDate: $0) } + [.distantPast, .distantFuture]) {
+            generator in
             Date(timeIntervalSinceReferenceDate: doubles.random(&generator))
         }
     }
@@ -96,14 +100,19 @@ enum ScalarSources {
     static var uuids: ValueSource<UUID> {
         ValueSource(edgeCases: [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))]) { generator in
             var bytes = uuid_t(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &bytes) { buffer in for index in buffer.indices { buffer[index] = UInt8.random(in: 0 ... 255, using: &generator) } }
+            withUnsafeMutableBytes(of: &bytes) { buffer in
+                for index in buffer.indices { buffer[index] = UInt8.random(in: 0 ... 255, using: &generator) }
+            }
             return UUID(uuid: bytes)
         }
     }
 
     static var decimals: ValueSource<Decimal> {
         ValueSource(
-            edgeCases: [Decimal(0), .nan, .greatestFiniteMagnitude, .leastFiniteMagnitude, .leastNonzeroMagnitude, Decimal(string: "1.0")!, Decimal(string: "1.00")!]
+            edgeCases: [
+                Decimal(0), .nan, .greatestFiniteMagnitude, .leastFiniteMagnitude, .leastNonzeroMagnitude, Decimal(string: "1.0")!,
+                Decimal(string: "1.00")!,
+            ]
         ) { generator in
             let digits = (0 ..< 1 + generator.count(upTo: 37)).map { _ in String(Int.random(in: 0 ... 9, using: &generator)) }.joined()
             return Decimal(string: (generator.chance(50) ? "-" : "") + digits + "e\(Int.random(in: -90 ... 90, using: &generator))")!
@@ -112,7 +121,9 @@ enum ScalarSources {
 
     static var rects: ValueSource<CGRect> {
         ValueSource<CGRect> { generator in
-            CGRect(x: doubles.random(&generator), y: doubles.random(&generator), width: doubles.random(&generator), height: doubles.random(&generator))
+            CGRect(
+                x: doubles.random(&generator), y: doubles.random(&generator), width: doubles.random(&generator),
+                height: doubles.random(&generator))
         }
     }
 
@@ -123,7 +134,9 @@ enum ScalarSources {
     }
 
     static func optionals<Wrapped>(of wrapped: ValueSource<Wrapped>) -> ValueSource<Wrapped?> {
-        ValueSource(edgeCases: [nil] + wrapped.edgeCases().map { $0 }) { generator in generator.chance(25) ? nil : wrapped.random(&generator) }
+        ValueSource(edgeCases: [nil] + wrapped.edgeCases().map { $0 }) { generator in
+            generator.chance(25) ? nil : wrapped.random(&generator)
+        }
     }
 
     static func sets<Element: Hashable>(of element: ValueSource<Element>) -> ValueSource<Set<Element>> {
@@ -133,7 +146,9 @@ enum ScalarSources {
 
     static func dictionaries<Key: Hashable, Value>(_ key: ValueSource<Key>, _ value: ValueSource<Value>) -> ValueSource<[Key: Value]> {
         ValueSource(edgeCases: [[:], keyEdgeCases(key, value)]) { generator in
-            Dictionary((0 ..< generator.count(upTo: 12)).map { _ in (key.random(&generator), value.random(&generator)) }, uniquingKeysWith: { a, _ in a })
+            Dictionary(
+                (0 ..< generator.count(upTo: 12)).map { _ in (key.random(&generator), value.random(&generator)) },
+                uniquingKeysWith: { a, _ in a })
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import GraphCodable
-import Testing
 import SeededRandom
+import Testing
 
 // The guide's "GraphCodable and BinaryIO" section, step by step: each step's declarations
 // have the API forms of the guide's (the same protocols, initializers, calls and labels,
@@ -55,7 +55,8 @@ enum AnExample {
         init(count: Int, range: ClosedRange<Double>) {
             precondition(count > 0)
             let array = (0 ..< count).map {
-                _ in NumericData(
+                _ in
+                NumericData(
                     vector: SIMD3<Double>.random(in: range),
                     matrix: simd_double3x3.init(diagonal: SIMD3<Double>.random(in: range)))
             }
@@ -184,7 +185,8 @@ enum BinaryIOVersioning {
         init(count: Int, range: ClosedRange<Double>) {
             precondition(count > 0)
             let array = (0 ..< count).map {
-                _ in NumericData(
+                _ in
+                NumericData(
                     vector: SIMD3<Double>.random(in: range),
                     matrix: simd_double3x3.init(diagonal: SIMD3<Double>.random(in: range)),
                     flag: count.isMultiple(of: 2) ? .even : .odd
@@ -319,11 +321,13 @@ extension simd_double3x3 {
         var generator = SplitMix64(seed: 8)
         let array = (0 ..< 3).map { _ in
             GBinaryCodableExample.NumericData(
-                vector: .random(in: -1 ... 1, using: &generator), matrix: simd_double3x3(diagonal: .random(in: -1 ... 1, using: &generator)))
+                vector: .random(in: -1 ... 1, using: &generator), matrix: simd_double3x3(diagonal: .random(in: -1 ... 1, using: &generator))
+            )
         }
-        #expect(Self.structure(of: try GraphEncoder().dump(array)).dropFirst() == [
-            "- VAL", "\t- BIV NumericData(", "\t- BIV NumericData(", "\t- BIV NumericData(", ".", String(repeating: "=", count: 64),
-        ])
+        #expect(
+            Self.structure(of: try GraphEncoder().dump(array)).dropFirst() == [
+                "- VAL", "\t- BIV NumericData(", "\t- BIV NumericData(", "\t- BIV NumericData(", ".", String(repeating: "=", count: 64),
+            ])
         let decoded = try GraphDecoder().decode([GBinaryCodableExample.NumericData].self, from: try GraphEncoder().encode(array) as Bytes)
         #expect(decoded.map(\.vector) == array.map(\.vector) && decoded.map(\.matrix) == array.map(\.matrix))
     }
@@ -331,7 +335,9 @@ extension simd_double3x3 {
     /// With `GPackable`, or with `GPackCodable`, the whole array is one `BIV`.
     @Test func packableDataArraysAreOneBIV() throws {
         let packable = [GPackableExample.NumericData(vector: SIMD3(1, 2, 3), matrix: simd_double3x3(diagonal: SIMD3(4, 5, 6)))]
-        let packCodable = [BinaryIOVersioning.NumericData(vector: SIMD3(1, 2, 3), matrix: simd_double3x3(diagonal: SIMD3(4, 5, 6)), flag: .odd)]
+        let packCodable = [
+            BinaryIOVersioning.NumericData(vector: SIMD3(1, 2, 3), matrix: simd_double3x3(diagonal: SIMD3(4, 5, 6)), flag: .odd)
+        ]
         #expect(Self.structure(of: try GraphEncoder().dump(packable)).dropFirst().first == "- BIV [GraphCodabl")
         #expect(Self.structure(of: try GraphEncoder().dump(packCodable)).dropFirst().first == "- BIV [GraphCodabl")
         let decoded = try GraphDecoder().decode([GPackableExample.NumericData].self, from: try GraphEncoder().encode(packable) as Bytes)
@@ -414,25 +420,27 @@ extension simd_double3x3 {
         let sizes = [CGSize(width: 1, height: 2), CGSize(width: 3.5, height: -4)]
         #expect(try GraphEncoder().dump(sizes).contains("- BIV [(1.0, 2.0), (3.5, -4.0)]"))
         // String is binary but not packable: an array of strings is a VAL of BIVs.
-        #expect(try GraphEncoder().dump(["a", "b"]) == """
-            = BODY =========================================================
-            - VAL
-            \t- BIV "a"
-            \t- BIV "b"
-            .
-            ================================================================
-            """)
+        #expect(
+            try GraphEncoder().dump(["a", "b"]) == """
+                = BODY =========================================================
+                - VAL
+                \t- BIV "a"
+                \t- BIV "b"
+                .
+                ================================================================
+                """)
         // PersonNameComponents is keyed.
         var name = PersonNameComponents()
         name.givenName = "Ada"
         name.familyName = "Lovelace"
-        #expect(try GraphEncoder().dump(name) == """
-            = BODY =========================================================
-            - VAL
-            \t+ "givenName": BIV "Ada"
-            \t+ "familyName": BIV "Lovelace"
-            .
-            ================================================================
-            """)
+        #expect(
+            try GraphEncoder().dump(name) == """
+                = BODY =========================================================
+                - VAL
+                \t+ "givenName": BIV "Ada"
+                \t+ "familyName": BIV "Lovelace"
+                .
+                ================================================================
+                """)
     }
 }

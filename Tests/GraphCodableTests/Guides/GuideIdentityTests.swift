@@ -262,7 +262,7 @@ import Testing
 
     @Test func aDAGDecodesWithItsSharedNodes() throws {
         let a = Self.fiveNodeDAG()["a"]!
-        for _ in 0 ..< 20 {  // dictionaries encode in varying orders: every order must decode
+        for _ in 0 ..< 20 { // dictionaries encode in varying orders: every order must decode
             let outA = try GraphDecoder().decode(DAGNode.self, from: try GraphEncoder().encode(a) as Bytes)
             let e1 = outA["b"]?["d"]?["e"]
             let e2 = outA["c"]?["e"]
@@ -359,55 +359,57 @@ import Testing
     @Test func copyOnWriteValuesDumpAsTheGuideShows() throws {
         let a = MyArray([1, 2])
         let b = MyArray([a, a])
-        #expect(try GraphEncoder().dump(MyArray([b, b])) == """
-            = BODY =========================================================
-            - VAL
-            \t- VAL
-            \t\t- VAL
-            \t\t\t- VAL
-            \t\t\t\t- VAL
-            \t\t\t\t\t- BIV [1, 2]
-            \t\t\t\t.
-            \t\t\t\t- VAL
-            \t\t\t\t\t- BIV [1, 2]
-            \t\t\t\t.
-            \t\t\t.
-            \t\t.
-            \t\t- VAL
-            \t\t\t- VAL
-            \t\t\t\t- VAL
-            \t\t\t\t\t- BIV [1, 2]
-            \t\t\t\t.
-            \t\t\t\t- VAL
-            \t\t\t\t\t- BIV [1, 2]
-            \t\t\t\t.
-            \t\t\t.
-            \t\t.
-            \t.
-            .
-            ================================================================
-            """)
+        #expect(
+            try GraphEncoder().dump(MyArray([b, b])) == """
+                = BODY =========================================================
+                - VAL
+                \t- VAL
+                \t\t- VAL
+                \t\t\t- VAL
+                \t\t\t\t- VAL
+                \t\t\t\t\t- BIV [1, 2]
+                \t\t\t\t.
+                \t\t\t\t- VAL
+                \t\t\t\t\t- BIV [1, 2]
+                \t\t\t\t.
+                \t\t\t.
+                \t\t.
+                \t\t- VAL
+                \t\t\t- VAL
+                \t\t\t\t- VAL
+                \t\t\t\t\t- BIV [1, 2]
+                \t\t\t\t.
+                \t\t\t\t- VAL
+                \t\t\t\t\t- BIV [1, 2]
+                \t\t\t\t.
+                \t\t\t.
+                \t\t.
+                \t.
+                .
+                ================================================================
+                """)
 
         let sharedA = SharedArray([1, 2])
         let sharedB = SharedArray([sharedA, sharedA])
         let inRoot = SharedArray([sharedB, sharedB])
-        #expect(try GraphEncoder().dump(inRoot) == """
-            = BODY =========================================================
-            - VAL0001
-            \t- VAL
-            \t\t- VAL0002
-            \t\t\t- VAL
-            \t\t\t\t- VAL0003
-            \t\t\t\t\t- BIV [1, 2]
-            \t\t\t\t.
-            \t\t\t\t- PTS0003
-            \t\t\t.
-            \t\t.
-            \t\t- PTS0002
-            \t.
-            .
-            ================================================================
-            """)
+        #expect(
+            try GraphEncoder().dump(inRoot) == """
+                = BODY =========================================================
+                - VAL0001
+                \t- VAL
+                \t\t- VAL0002
+                \t\t\t- VAL
+                \t\t\t\t- VAL0003
+                \t\t\t\t\t- BIV [1, 2]
+                \t\t\t\t.
+                \t\t\t\t- PTS0003
+                \t\t\t.
+                \t\t.
+                \t\t- PTS0002
+                \t.
+                .
+                ================================================================
+                """)
         let decoded = try GraphDecoder().decode(type(of: inRoot), from: try GraphEncoder().encode(inRoot) as Bytes)
         #expect(decoded.box.value[0].box.value[1].box.value == [1, 2])
         #expect(decoded.box.value[0].box === decoded.box.value[1].box)

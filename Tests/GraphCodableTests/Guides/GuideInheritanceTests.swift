@@ -82,10 +82,11 @@ import Testing
         // ...and globally.
         let disabled = try GraphEncoder(.disableInheritance).encode([A(), B()]) as Bytes
         #expect("\(try GraphDecoder().decode([A].self, from: disabled))" == "[A, A]")
-        #expect(try GraphDecoder().dump(from: disabled, options: .showReferenceMap) == """
-            = REFERENCEMAP =================================================
-            ================================================================
-            """)
+        #expect(
+            try GraphDecoder().dump(from: disabled, options: .showReferenceMap) == """
+                = REFERENCEMAP =================================================
+                ================================================================
+                """)
     }
 
     @Test func classesThatCannotBeRebuiltFailAtEncodeTime() throws {

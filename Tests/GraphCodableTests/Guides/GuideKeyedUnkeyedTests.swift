@@ -80,19 +80,20 @@ import Testing
     @Test func keyedExampleDumpShowsKeysAndEnds() throws {
         let inRoot = KeyedExample(name: "exampleB", examples: [KeyedExample(name: "exampleA")])
         let dump = try GraphEncoder().dump(inRoot)
-        #expect(dump == """
-            = BODY =========================================================
-            - VAL
-            \t+ "name": BIV "exampleB"
-            \t+ "examples": VAL
-            \t\t- VAL
-            \t\t\t+ "name": BIV "exampleA"
-            \t\t\t+ "examples": VAL
-            \t\t\t.
-            \t\t.
-            \t.
-            .
-            ================================================================
-            """)
+        #expect(
+            dump == """
+                = BODY =========================================================
+                - VAL
+                \t+ "name": BIV "exampleB"
+                \t+ "examples": VAL
+                \t\t- VAL
+                \t\t\t+ "name": BIV "exampleA"
+                \t\t\t+ "examples": VAL
+                \t\t\t.
+                \t\t.
+                \t.
+                .
+                ================================================================
+                """)
     }
 }

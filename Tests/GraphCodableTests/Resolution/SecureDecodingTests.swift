@@ -1,8 +1,8 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import GraphCodable
-import SeededRandom
 
 /// Secure mode: archives may only name registered classes, matched as strings, so hostile
 /// class names never reach the runtime's type lookup.
@@ -129,12 +129,20 @@ import SeededRandom
         }
         let impostor = try GraphEncoder().encode(Impostor()) as Bytes
         let strings = try GraphEncoder().encode(["a", "b"]) as Bytes, object = try GraphEncoder().encode(A()) as Bytes
-        #expect(refusal(Pair.self, impostor) == "the archive's root is of type GraphCodableTests.SecureValueTypeTests.Impostor, not GraphCodableTests.SecureValueTypeTests.Pair")
+        #expect(
+            refusal(Pair.self, impostor)
+                == "the archive's root is of type GraphCodableTests.SecureValueTypeTests.Impostor, not GraphCodableTests.SecureValueTypeTests.Pair"
+        )
         #expect(refusal(Pair.self, strings) == "the archive's root is of type Array, not GraphCodableTests.SecureValueTypeTests.Pair")
-        #expect(refusal([String].self, impostor) == "the archive's root is of type GraphCodableTests.SecureValueTypeTests.Impostor, not Swift.Array<Swift.String>")
+        #expect(
+            refusal([String].self, impostor)
+                == "the archive's root is of type GraphCodableTests.SecureValueTypeTests.Impostor, not Swift.Array<Swift.String>")
         #expect(refusal(Pair.self, object)?.contains("(a class)") == true)
         let json = try GraphArchive(bytes: GraphEncoder().encode(Pair(name: "p", inner: .init(numbers: [3]))) as Bytes).jsonData()
-        let renamed = String(decoding: json, as: UTF8.self).replacingOccurrences(of: "GraphCodableTests.SecureValueTypeTests.Pair", with: "OtherModule.Pair")
-        #expect(try decoder.decode(Pair.self, from: GraphArchive(json: Data(renamed.utf8)).bytes()) == Pair(name: "p", inner: .init(numbers: [3])))
+        let renamed = String(decoding: json, as: UTF8.self).replacingOccurrences(
+            of: "GraphCodableTests.SecureValueTypeTests.Pair", with: "OtherModule.Pair")
+        #expect(
+            try decoder.decode(Pair.self, from: GraphArchive(json: Data(renamed.utf8)).bytes())
+                == Pair(name: "p", inner: .init(numbers: [3])))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import GraphCodable
 import Testing
+
+@testable import GraphCodable
 
 /// Archives made for a test: a value's archive with some bytes replaced, or one written
 /// through the JSON form (which takes native payloads as text, rules broken or not).
@@ -30,7 +31,8 @@ enum EditedArchive {
     /// The JSON form of an archive whose type table is `types` and whose body is `body`
     /// (JSON text, spliced in as it is), with no key.
     static func jsonForm(types: String = "", body: String, checksummed: Bool = false) -> Data {
-        Data("""
+        Data(
+            """
             {"format": "graphcodable-archive", "formatVersion": 1, "checksummed": \(checksummed),
              "internalBinaryIOVersion": 1, "userBinaryIOVersion": 0,
              "types": [\(types)], "keys": [], "body": [\(body)]}
@@ -39,7 +41,9 @@ enum EditedArchive {
 
     /// `archive` with the payload of every `BIV` node equal to `old`'s replaced by `new`'s.
     static func replacingPayload<Old: GCodable, New: GCodable>(in archive: Bytes, _ old: Old, with new: New) throws -> Bytes {
-        func payload<T: GCodable>(of value: T) throws -> [UInt8] { try GraphArchive(bytes: GraphEncoder().encode(value) as Bytes).body[0].payload }
+        func payload<T: GCodable>(of value: T) throws -> [UInt8] {
+            try GraphArchive(bytes: GraphEncoder().encode(value) as Bytes).body[0].payload
+        }
         let (oldPayload, newPayload) = (try payload(of: old), try payload(of: new))
         var model = try GraphArchive(bytes: archive)
         func replace(_ node: inout GraphArchive.Node) {

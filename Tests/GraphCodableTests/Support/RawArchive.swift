@@ -28,16 +28,19 @@ struct RawArchive {
     var bytes: [UInt8] {
         let tables = self.tables
         var bytes = [UInt8](repeating: 0, count: ArchiveHeader.size) + body + tables
-        Self.seal(&bytes, checksummed: checksummed, internalVersion: internalVersion,
-                  bodyLength: body.count, tablesLength: tables.count)
+        Self.seal(
+            &bytes, checksummed: checksummed, internalVersion: internalVersion,
+            bodyLength: body.count, tablesLength: tables.count)
         return bytes
     }
 
     /// Writes the header of `bytes` with these fields, and its checksum when `checksummed`.
     static func seal(_ bytes: inout [UInt8], checksummed: Bool, internalVersion: UInt16, bodyLength: Int, tablesLength: Int) {
-        ArchiveHeader.seal(&bytes, header: ArchiveHeader(
-            flags: checksummed ? .checksummed : [], internalBinaryIOVersion: internalVersion, userBinaryIOVersion: 0,
-            bodyLength: UInt64(bodyLength), tablesLength: UInt64(tablesLength)))
+        ArchiveHeader.seal(
+            &bytes,
+            header: ArchiveHeader(
+                flags: checksummed ? .checksummed : [], internalBinaryIOVersion: internalVersion, userBinaryIOVersion: 0,
+                bodyLength: UInt64(bodyLength), tablesLength: UInt64(tablesLength)))
     }
 
     /// `bytes` with its checksum computed again, after an edit past the header's first 16

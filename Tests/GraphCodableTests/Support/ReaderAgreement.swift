@@ -5,7 +5,9 @@ import Testing
 /// means "decodes".
 enum ReaderAgreement {
     /// Validation and typed decoding agree: both refuse, validation with `message`.
-    static func expectRefused<Value: GDecodable>(_ bytes: [UInt8], as _: Value.Type, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectRefused<Value: GDecodable>(
+        _ bytes: [UInt8], as _: Value.Type, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let report = GraphDecoder().validate(bytes)
         #expect(report.problems.map(\.message) == [message], sourceLocation: sourceLocation)
         #expect(report.problems.first?.byteOffset != nil, sourceLocation: sourceLocation)

@@ -136,8 +136,10 @@ indirect enum Sample: GCodable, Equatable {
         case 25: return .maybeString([nil, .some(nil), .some(text())].randomElement(using: &generator)!)
         case 26: return .list((0 ..< count()).map { _ in random(depth: depth - 1, using: &generator) })
         case 27:
-            return .map(Dictionary((0 ..< count()).map { _ in (text(), random(depth: depth - 1, using: &generator)) },
-                                   uniquingKeysWith: { a, _ in a }))
+            return .map(
+                Dictionary(
+                    (0 ..< count()).map { _ in (text(), random(depth: depth - 1, using: &generator)) },
+                    uniquingKeysWith: { a, _ in a }))
         case 28: return .optional(Bool.random(using: &generator) ? random(depth: depth - 1, using: &generator) : nil)
         default: return .contiguous(ContiguousArray((0 ..< count()).map { _ in random(depth: depth - 1, using: &generator) }))
         }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import GraphCodable
 import Testing
+
+@testable import GraphCodable
 
 /// Arrays, sets and dictionaries read from either form of the format: one `BIV` of their
 /// layout or a `VAL` with a field per element, whichever their encoder writes.
@@ -34,7 +35,8 @@ import Testing
         #expect(try GraphDecoder().decode([String].self, from: array) == ["a", "b"])
         let set = try EditedArchive.archive(types: #"{"set":15}"#, body: #"{"kind":"BIV","type":64,"value":["a","b"]}"#)
         #expect(try GraphDecoder().decode(Set<String>.self, from: set) == ["a", "b"])
-        let dictionary = try EditedArchive.archive(types: #"{"dictionary":[15,15]}"#, body: #"{"kind":"BIV","type":64,"value":[["k","v"]]}"#)
+        let dictionary = try EditedArchive.archive(
+            types: #"{"dictionary":[15,15]}"#, body: #"{"kind":"BIV","type":64,"value":[["k","v"]]}"#)
         #expect(try GraphDecoder().decode([String: String].self, from: dictionary) == ["k": "v"])
         let nested = try EditedArchive.archive(types: #"{"array":10},{"array":64}"#, body: #"{"kind":"BIV","type":65,"value":[[1],[2,3]]}"#)
         #expect(try GraphDecoder().decode([[Int]].self, from: nested) == [[1], [2, 3]])
@@ -42,7 +44,8 @@ import Testing
         #expect(throws: GCodableError.self) { try GraphDecoder().decode([Data].self, from: array) }
         #expect(throws: GCodableError.self) { try GraphDecoder().decode([String].self, from: set) }
         // Canonically equivalent strings are one set element.
-        let equivalent = try EditedArchive.archive(types: #"{"set":15}"#, body: #"{"kind":"BIV","type":64,"value":["\#u{E9}","e\#u{301}"]}"#)
+        let equivalent = try EditedArchive.archive(
+            types: #"{"set":15}"#, body: #"{"kind":"BIV","type":64,"value":["\#u{E9}","e\#u{301}"]}"#)
         #expect(throws: GCodableError.self) { try GraphDecoder().decode(Set<String>.self, from: equivalent) }
         #expect(!GraphDecoder().validate(equivalent).isValid)
     }

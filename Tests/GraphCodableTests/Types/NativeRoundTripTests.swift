@@ -30,7 +30,9 @@ import Testing
         for value in [UInt64.min, UInt64.max] { try Self.expectRoundTrip(value) }
         for value in [Int128.min, -1, 0, Int128.max] { try Self.expectRoundTrip(value) }
         for value in [UInt128.min, UInt128.max] { try Self.expectRoundTrip(value) }
-        #expect(try GraphEncoder().dump([Int128.min, Int128.max], options: [.readable, .noTruncation]).contains("BIV [\(Int128.min), \(Int128.max)]"))
+        #expect(
+            try GraphEncoder().dump([Int128.min, Int128.max], options: [.readable, .noTruncation]).contains(
+                "BIV [\(Int128.min), \(Int128.max)]"))
     }
 
     @Test func floatingPointKeepsEveryBit() throws {
@@ -75,7 +77,8 @@ import Testing
             try Self.expectRoundTrip(URL(string: value)!)
         }
         try Self.expectRoundTrip(URL(string: "sub/page.html", relativeTo: URL(string: "https://example.com/base/"))!)
-        for value in [Decimal(0), Decimal(string: "3.14159")!, Decimal(string: "-1e-30")!, .greatestFiniteMagnitude, .leastFiniteMagnitude] {
+        for value in [Decimal(0), Decimal(string: "3.14159")!, Decimal(string: "-1e-30")!, .greatestFiniteMagnitude, .leastFiniteMagnitude]
+        {
             try Self.expectRoundTrip(value)
         }
         #expect(try Self.roundTrip(Decimal.nan).isNaN)

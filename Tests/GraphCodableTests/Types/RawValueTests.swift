@@ -1,7 +1,7 @@
 import Foundation
 import GraphCodable
-import Testing
 import SeededRandom
+import Testing
 
 /// Types with a raw value code with no code of their own: a type declares `GCodable` (or
 /// `GPackCodable`, for packed containers) and nothing else. A raw value the type does not
@@ -34,8 +34,10 @@ import SeededRandom
 
         private enum Key: String { case suit, ranks, level, noLevel, permissions, levelsBySuit, suitsByRank, flags, options }
 
-        init(suit: Suit, ranks: [Rank], level: Level?, noLevel: Level?, permissions: Permissions,
-             levelsBySuit: [Suit: Level], suitsByRank: [Rank: [Suit]], flags: [Flag], options: Set<Permissions>) {
+        init(
+            suit: Suit, ranks: [Rank], level: Level?, noLevel: Level?, permissions: Permissions,
+            levelsBySuit: [Suit: Level], suitsByRank: [Rank: [Suit]], flags: [Flag], options: Set<Permissions>
+        ) {
             (self.suit, self.ranks, self.level, self.noLevel, self.permissions) = (suit, ranks, level, noLevel, permissions)
             (self.levelsBySuit, self.suitsByRank, self.flags, self.options) = (levelsBySuit, suitsByRank, flags, options)
         }
@@ -182,7 +184,8 @@ import SeededRandom
 
     @Test func unknownRawValuesOfClassesAndLongOnesAreShortErrors() throws {
         let code = try #require(Code(rawValue: "C1"))
-        #expect(try GraphDecoder().decode([Code].self, from: try GraphEncoder().encode([code, code]) as Bytes).map(\.rawValue) == ["C1", "C1"])
+        #expect(
+            try GraphDecoder().decode([Code].self, from: try GraphEncoder().encode([code, code]) as Bytes).map(\.rawValue) == ["C1", "C1"])
         for raw in ["x", String(repeating: "\u{01}", count: 100_000)] {
             // Without class names, a `Text` reads as a `Code`.
             let archive = try GraphEncoder(.disableInheritance).encode([Text(raw)]) as Bytes

@@ -1,7 +1,8 @@
 import Foundation
-@testable import GraphHTTP
-import Testing
 import SeededRandom
+import Testing
+
+@testable import GraphHTTP
 
 /// One row of the Accept-Encoding decision table: the field lines of a request (none: no
 /// field) and the coding it must be answered with.
@@ -164,15 +165,18 @@ struct AcceptEncodingCase: Sendable, CustomTestStringConvertible {
 
     /// Expects `gzipped` to start with the gzip magic and deflate method and to
     /// decompress, with the system's gzip, to exactly `original`.
-    static func expectGzip(_ gzipped: [UInt8], decompressesTo original: [UInt8],
-                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectGzip(
+        _ gzipped: [UInt8], decompressesTo original: [UInt8],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         #expect(gzipped.prefix(3) == [0x1F, 0x8B, 0x08], "gzip magic and deflate method", sourceLocation: sourceLocation)
         let decompressed = try SystemGzip.decompress(gzipped)
         // Report where the bytes part, not megabytes of both arrays.
         if decompressed != original {
             let same = zip(decompressed, original).prefix { $0 == $1 }.count
-            Issue.record("decompressed \(decompressed.count) bytes, expected \(original.count); they differ from offset \(same)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "decompressed \(decompressed.count) bytes, expected \(original.count); they differ from offset \(same)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -203,9 +207,11 @@ struct AcceptEncodingCase: Sendable, CustomTestStringConvertible {
 
     /// `count` bytes of text as described for ``sampleText``.
     private static func text(count: Int) -> [UInt8] {
-        let words = ["graph", "archive", "value", "reference", "the", "of", "and", "a", "decoder", "encoder", "type",
-                     "identity", "cycle", "server", "request", "response", "body", "gzip", "header", "field"]
-            .map { Array($0.utf8) }
+        let words = [
+            "graph", "archive", "value", "reference", "the", "of", "and", "a", "decoder", "encoder", "type",
+            "identity", "cycle", "server", "request", "response", "body", "gzip", "header", "field",
+        ]
+        .map { Array($0.utf8) }
         var generator = SplitMix64(seed: 42)
         var text: [UInt8] = []
         text.reserveCapacity(count + 16)

@@ -1,5 +1,6 @@
-@testable import GraphHTTP
 import Testing
+
+@testable import GraphHTTP
 
 /// `Content-Type` values parse into a lower-cased type and subtype and parameters looked up
 /// without case; malformed values are errors that say what is wrong and where.
@@ -15,8 +16,9 @@ import Testing
     static let valid: [Valid] = [
         Valid(value: "text/plain", essence: "text/plain", parameters: [:]),
         Valid(value: "Multipart/Form-Data; Boundary=AbC", essence: "multipart/form-data", parameters: ["boundary": "AbC"]),
-        Valid(value: #"multipart/form-data; boundary="a \"b\" \\c""#, essence: "multipart/form-data",
-              parameters: ["boundary": #"a "b" \c"#]),
+        Valid(
+            value: #"multipart/form-data; boundary="a \"b\" \\c""#, essence: "multipart/form-data",
+            parameters: ["boundary": #"a "b" \c"#]),
         Valid(value: "application/json;charset=utf-8", essence: "application/json", parameters: ["charset": "utf-8"]),
         Valid(value: "application/octet-stream \t; a=1 ;b=\"\"", essence: "application/octet-stream", parameters: ["a": "1", "b": ""]),
         Valid(value: "text/plain;", essence: "text/plain", parameters: [:]),

@@ -1,6 +1,7 @@
-@testable import GraphHTTP
-import Testing
 import SeededRandom
+import Testing
+
+@testable import GraphHTTP
 
 /// Random multipart bodies, built from random parts whose contents are rich in CR, LF, `-`
 /// and pieces of the boundary, parse into exactly the parts they were built from; cut or
@@ -50,7 +51,9 @@ import SeededRandom
         /// ending like the start of a delimiter, and never holding `delimiter`.
         func randomBytes(maximumCount: Int, avoiding delimiter: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
             let tricky = [ASCII.cr, ASCII.lf, UInt8(ascii: "-")] + Array(boundary.utf8)
-            let endings = ["", "\r", "\r\n", "\r\n-", "\r\n--", "-", "--", "\r\n--\(boundary.dropLast())", "\n--\(boundary)", "\r--\(boundary)"]
+            let endings = [
+                "", "\r", "\r\n", "\r\n-", "\r\n--", "-", "--", "\r\n--\(boundary.dropLast())", "\n--\(boundary)", "\r--\(boundary)",
+            ]
             while true {
                 // One draw a byte, without the generic `random(in:using:)`, keeps debug builds quick.
                 var bytes = (0 ..< Int(generator.next() % UInt64(maximumCount + 1))).map { _ in
@@ -98,7 +101,8 @@ import SeededRandom
             for _ in 0 ..< 20 {
                 var body = Array(form.body.prefix(Int.random(in: 0 ... form.body.count, using: &generator)))
                 if !body.isEmpty, Bool.random(using: &generator) {
-                    body[Int.random(in: 0 ..< body.count, using: &generator)] = RandomForm.pick([ASCII.cr, ASCII.lf, 0x2D, 0x22, 0x3B], using: &generator)
+                    body[Int.random(in: 0 ..< body.count, using: &generator)] = RandomForm.pick(
+                        [ASCII.cr, ASCII.lf, 0x2D, 0x22, 0x3B], using: &generator)
                 }
                 if let parsed = try? MultipartFormData(parsing: body, boundary: form.boundary) {
                     #expect(parsed.parts.allSatisfy { $0.content.upperBound <= body.count })

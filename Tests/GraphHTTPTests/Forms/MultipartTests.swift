@@ -1,6 +1,7 @@
-@testable import GraphHTTP
-import Testing
 import SeededRandom
+import Testing
+
+@testable import GraphHTTP
 
 /// Multipart bodies as curl and browsers send them split into exactly their parts, the
 /// content of each left in the body, with the conveniences that pick the uploaded files.
@@ -16,7 +17,8 @@ import SeededRandom
         // curl -F file=@a.graph http://host/inspect
         let boundary = "------------------------d74496d66958873e"
         let content = Self.trickyContent(boundary: boundary) + Array("\r\n--\(boundary.prefix(9))\r\n-".utf8)
-        let head = Array("""
+        let head = Array(
+            """
             --\(boundary)\r
             Content-Disposition: form-data; name="file"; filename="a.graph"\r
             Content-Type: application/octet-stream\r
@@ -25,7 +27,8 @@ import SeededRandom
             """.utf8)
         let body = head + content + Array("\r\n--\(boundary)--\r\n".utf8)
         let parts = try UploadedPart.parse(body, boundary: boundary)
-        #expect(parts == [UploadedPart(name: "file", filename: "a.graph", contentType: "application/octet-stream", content: Array(content))])
+        #expect(
+            parts == [UploadedPart(name: "file", filename: "a.graph", contentType: "application/octet-stream", content: Array(content))])
         #expect(try MultipartFormData(parsing: body, boundary: boundary).parts.first?.content == head.count ..< head.count + content.count)
     }
 
@@ -33,25 +36,30 @@ import SeededRandom
         let boundary = "----WebKitFormBoundary7MA4YWxkTrZu0gW"
         let before = Self.trickyContent(boundary: boundary)
         let after: [UInt8] = [0x47, 0x43, 0x0D, 0x0A, 0x2D, 0x2D, 0x2D, 0x2D, 0x2D, 0x2D, 0x0D]
-        let body = Array("""
-            --\(boundary)\r
-            Content-Disposition: form-data; name="before"; filename="old.graph"\r
-            Content-Type: application/octet-stream\r
-            \r
+        let body =
+            Array(
+                """
+                --\(boundary)\r
+                Content-Disposition: form-data; name="before"; filename="old.graph"\r
+                Content-Type: application/octet-stream\r
+                \r
 
-            """.utf8) + before + Array("""
-            \r
-            --\(boundary)\r
-            Content-Disposition: form-data; name="after"; filename="new.graph"\r
-            Content-Type: application/octet-stream\r
-            \r
+                """.utf8) + before
+            + Array(
+                """
+                \r
+                --\(boundary)\r
+                Content-Disposition: form-data; name="after"; filename="new.graph"\r
+                Content-Type: application/octet-stream\r
+                \r
 
-            """.utf8) + after + Array("\r\n--\(boundary)--\r\n".utf8)
+                """.utf8) + after + Array("\r\n--\(boundary)--\r\n".utf8)
         let form = try MultipartFormData(parsing: body, contentType: MediaType(parsing: "multipart/form-data; boundary=\(boundary)"))
-        #expect(form.parts.map { UploadedPart($0, of: body) } == [
-            UploadedPart(name: "before", filename: "old.graph", contentType: "application/octet-stream", content: before),
-            UploadedPart(name: "after", filename: "new.graph", contentType: "application/octet-stream", content: after),
-        ])
+        #expect(
+            form.parts.map { UploadedPart($0, of: body) } == [
+                UploadedPart(name: "before", filename: "old.graph", contentType: "application/octet-stream", content: before),
+                UploadedPart(name: "after", filename: "new.graph", contentType: "application/octet-stream", content: after),
+            ])
         #expect(try UploadedPart(form.part(named: "before"), of: body).content == before)
         #expect(try UploadedPart(form.part(named: "after"), of: body).content == after)
         #expect(throws: UploadParseError.badRequest(.multipartBody, "no part named \"file\"")) { try form.uploadedFile() }
@@ -59,7 +67,8 @@ import SeededRandom
 
     @Test func readsFieldsAndEmptyFilesAsFirefoxSendsThem() throws {
         let boundary = "---------------------------735323031399963166993862150"
-        let body = Array("""
+        let body = Array(
+            """
             --\(boundary)\r
             Content-Disposition: form-data; name="note"\r
             \r
@@ -78,16 +87,18 @@ import SeededRandom
 
             """.utf8)
         let form = try MultipartFormData(parsing: body, boundary: boundary)
-        #expect(form.parts.map { UploadedPart($0, of: body) } == [
-            UploadedPart(name: "note", text: "hello"),
-            UploadedPart(name: "file", filename: "café.graph", contentType: "application/octet-stream", text: ""),
-            UploadedPart(name: "empty", filename: "", contentType: "application/octet-stream", text: ""),
-        ])
+        #expect(
+            form.parts.map { UploadedPart($0, of: body) } == [
+                UploadedPart(name: "note", text: "hello"),
+                UploadedPart(name: "file", filename: "café.graph", contentType: "application/octet-stream", text: ""),
+                UploadedPart(name: "empty", filename: "", contentType: "application/octet-stream", text: ""),
+            ])
         #expect(try form.uploadedFile().name == "file")
     }
 
     @Test func skipsPreambleEpilogueAndPaddingAndReadsFieldsWithoutCase() throws {
-        let body = Array("""
+        let body = Array(
+            """
             This is the preamble; --b is not a delimiter here.\r
             --b \t\r
             content-disposition: FORM-DATA; NAME="a\\"b"; filename="x.graph"; filename*=UTF-8''%C3%A9.graph\r
@@ -104,10 +115,11 @@ import SeededRandom
             garbage
             """.utf8)
         let form = try MultipartFormData(parsing: body, boundary: "b")
-        #expect(form.parts.map { UploadedPart($0, of: body) } == [
-            UploadedPart(name: "a\"b", filename: "x.graph", contentType: "application/octet-stream", text: "data"),
-            UploadedPart(name: "bare", text: ""),
-        ])
+        #expect(
+            form.parts.map { UploadedPart($0, of: body) } == [
+                UploadedPart(name: "a\"b", filename: "x.graph", contentType: "application/octet-stream", text: "data"),
+                UploadedPart(name: "bare", text: ""),
+            ])
         #expect(form.parts.first?.contentType?.parameter("x") == "1")
     }
 
@@ -123,15 +135,18 @@ import SeededRandom
         #expect(boundary.count == 70)
         let body = Array("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=f\r\n\r\nx\r\n--\(boundary)--".utf8)
         let contentType = try MediaType(parsing: "multipart/form-data; boundary=\"\(boundary)\"")
-        #expect(try MultipartFormData(parsing: body, contentType: contentType).parts.map { UploadedPart($0, of: body) }
-            == [UploadedPart(name: "f", text: "x")])
+        #expect(
+            try MultipartFormData(parsing: body, contentType: contentType).parts.map { UploadedPart($0, of: body) }
+                == [UploadedPart(name: "f", text: "x")])
     }
 
     @Test func findsTheDelimiterWhenContentRepeatsTheBoundary() throws {
         let boundary = String(repeating: "a", count: 70)
-        let content = Array((String(repeating: "a", count: 1000) + "\r" + String(repeating: "a", count: 50)
-            + "\r\n--\(boundary.dropLast())\r\r\n-\(boundary)\r\n--\(boundary.dropLast())").utf8)
-        let body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=f\r\n\r\n".utf8) + content
+        let content = Array(
+            (String(repeating: "a", count: 1000) + "\r" + String(repeating: "a", count: 50)
+                + "\r\n--\(boundary.dropLast())\r\r\n-\(boundary)\r\n--\(boundary.dropLast())").utf8)
+        let body =
+            Array("--\(boundary)\r\nContent-Disposition: form-data; name=f\r\n\r\n".utf8) + content
             + Array("\r\n--\(boundary)--".utf8)
         #expect(try UploadedPart.parse(body, boundary: boundary) == [UploadedPart(name: "f", content: content)])
     }
@@ -139,10 +154,14 @@ import SeededRandom
     @Test func picksTheOnlyPartOrTheOneNamedFile() throws {
         let one = Array("--b\r\nContent-Disposition: form-data; name=upload\r\n\r\nA\r\n--b--".utf8)
         #expect(try MultipartFormData(parsing: one, boundary: "b").uploadedFile().name == "upload")
-        let two = Array("--b\r\nContent-Disposition: form-data; name=x\r\n\r\nA\r\n--b\r\nContent-Disposition: form-data; name=file\r\n\r\nB\r\n--b--".utf8)
+        let two = Array(
+            "--b\r\nContent-Disposition: form-data; name=x\r\n\r\nA\r\n--b\r\nContent-Disposition: form-data; name=file\r\n\r\nB\r\n--b--"
+                .utf8)
         let form = try MultipartFormData(parsing: two, boundary: "b")
         #expect(try form.uploadedFile().content == form.parts[1].content)
-        let twice = Array("--b\r\nContent-Disposition: form-data; name=file\r\n\r\nA\r\n--b\r\nContent-Disposition: form-data; name=file\r\n\r\nB\r\n--b--".utf8)
+        let twice = Array(
+            "--b\r\nContent-Disposition: form-data; name=file\r\n\r\nA\r\n--b\r\nContent-Disposition: form-data; name=file\r\n\r\nB\r\n--b--"
+                .utf8)
         #expect(throws: UploadParseError.badRequest(.multipartBody, "2 parts named \"file\"")) {
             try MultipartFormData(parsing: twice, boundary: "b").uploadedFile()
         }

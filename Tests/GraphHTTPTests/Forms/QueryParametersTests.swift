@@ -1,5 +1,6 @@
-@testable import GraphHTTP
 import Testing
+
+@testable import GraphHTTP
 
 /// Query strings split into decoded parameters in order, read as booleans and numbers, and
 /// malformed ones are errors naming the parameter.
@@ -101,7 +102,7 @@ import Testing
     }
 }
 
-private extension String {
+extension String {
     /// The text as a form writes it in a query: each `+` as `%2B`, then each space as `+`.
-    var formEncoded: String { replacing("+", with: "%2B").replacing(" ", with: "+") }
+    fileprivate var formEncoded: String { replacing("+", with: "%2B").replacing(" ", with: "+") }
 }

@@ -1,5 +1,6 @@
-@testable import GraphHTTP
 import Testing
+
+@testable import GraphHTTP
 
 /// Header fields keep their order and spelling, are looked up without case, and cannot
 /// smuggle a line break onto the wire.

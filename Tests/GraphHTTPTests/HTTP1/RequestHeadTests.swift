@@ -1,5 +1,6 @@
-@testable import GraphHTTP
 import Testing
+
+@testable import GraphHTTP
 
 /// The facts derived from a request head: path and query, and whether the connection persists.
 @Suite struct RequestHeadTests {
@@ -11,17 +12,18 @@ import Testing
         return head
     }
 
-    @Test(arguments: [
-        ("/", "/", nil),
-        ("/a/b?c=d&e", "/a/b", "c=d&e"),
-        ("/a?", "/a", ""),
-        ("/a?b?c", "/a", "b?c"),
-        ("/%3F?x=%3F", "/%3F", "x=%3F"),
-        ("http://h", "/", nil),
-        ("http://h?x", "/", "x"),
-        ("HTTPS://h:8443/p/q?r", "/p/q", "r"),
-        ("svn+ssh://h/repo", "/repo", nil),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("/", "/", nil),
+            ("/a/b?c=d&e", "/a/b", "c=d&e"),
+            ("/a?", "/a", ""),
+            ("/a?b?c", "/a", "b?c"),
+            ("/%3F?x=%3F", "/%3F", "x=%3F"),
+            ("http://h", "/", nil),
+            ("http://h?x", "/", "x"),
+            ("HTTPS://h:8443/p/q?r", "/p/q", "r"),
+            ("svn+ssh://h/repo", "/repo", nil),
+        ] as [(String, String, String?)])
     func splitsPathAndQuery(target: String, path: String, query: String?) throws {
         let head = try Self.head("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n")
         #expect(head?.path == path)
@@ -29,17 +31,18 @@ import Testing
         #expect(head?.target == target)
     }
 
-    @Test(arguments: [
-        (HTTPVersion.http1_1, nil, true),
-        (.http1_1, "close", false),
-        (.http1_1, "Keep-Alive, CLOSE", false),
-        (.http1_1, "upgrade", true),
-        (.http1_0, nil, false),
-        (.http1_0, "keep-alive", true),
-        (.http1_0, "KEEP-ALIVE", true),
-        (.http1_0, "keep-alive, close", false),
-        (.http1_0, "keep-alives", false),
-    ] as [(HTTPVersion, String?, Bool)])
+    @Test(
+        arguments: [
+            (HTTPVersion.http1_1, nil, true),
+            (.http1_1, "close", false),
+            (.http1_1, "Keep-Alive, CLOSE", false),
+            (.http1_1, "upgrade", true),
+            (.http1_0, nil, false),
+            (.http1_0, "keep-alive", true),
+            (.http1_0, "KEEP-ALIVE", true),
+            (.http1_0, "keep-alive, close", false),
+            (.http1_0, "keep-alives", false),
+        ] as [(HTTPVersion, String?, Bool)])
     func decidesKeepAlive(version: HTTPVersion, connection: String?, keepAlive: Bool) throws {
         let connectionLine = connection.map { "Connection: \($0)\r\n" } ?? ""
         let head = try Self.head("GET / \(version)\r\nHost: h\r\n\(connectionLine)\r\n")

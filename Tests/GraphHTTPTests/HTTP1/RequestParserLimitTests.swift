@@ -1,5 +1,6 @@
-@testable import GraphHTTP
 import Testing
+
+@testable import GraphHTTP
 
 /// Limits are exact, checked before their input is complete, and the parser's buffer stays
 /// small however many requests pass through it.
@@ -78,7 +79,10 @@ import Testing
     @Test func bodyEventsComeAsTheBytesArrive() throws {
         var parser = RequestParser()
         parser.append("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nab".utf8)
-        guard case .head? = try parser.next() else { Issue.record("no head"); return }
+        guard case .head? = try parser.next() else {
+            Issue.record("no head")
+            return
+        }
         #expect(try parser.next() == .body(Array("ab".utf8)[...]))
         #expect(try parser.next() == nil)
         parser.append("cdeGET".utf8)

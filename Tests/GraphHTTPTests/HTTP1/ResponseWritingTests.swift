@@ -1,5 +1,6 @@
-@testable import GraphHTTP
 import Testing
+
+@testable import GraphHTTP
 
 /// Response heads and chunks are written byte for byte as RFC 9112 spells them.
 @Suite struct ResponseWritingTests {
@@ -15,8 +16,9 @@ import Testing
     }
 
     @Test func writesTheStatusLineFieldsAndEmptyLine() {
-        #expect(Self.head(.ok, ["Content-Type": "text/plain", "Content-Length": "5"])
-            == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\n")
+        #expect(
+            Self.head(.ok, ["Content-Type": "text/plain", "Content-Length": "5"])
+                == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\n")
     }
 
     @Test func appendsAfterWhatIsAlreadyThere() {
@@ -24,8 +26,9 @@ import Testing
     }
 
     @Test func writesAnyStatusWithItsPhrase() {
-        #expect(Self.head(.requestHeaderFieldsTooLarge, ["Connection": "close"])
-            == "HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n")
+        #expect(
+            Self.head(.requestHeaderFieldsTooLarge, ["Connection": "close"])
+                == "HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n")
     }
 
     @Test func aReasonPhraseCannotBreakTheStatusLine() {
@@ -54,10 +57,12 @@ import Testing
     /// Every answer's head: the answer's own fields, less those the server sets, then the
     /// server's, whatever case the answer spelt their names in.
     @Test func theServersFieldsTakeThePlaceOfTheAnswersOwn() {
-        let response = Response(status: .ok, headers: [
-            "Content-Type": "application/json", "content-length": "999", "Transfer-Encoding": "gzip",
-            "connection": "upgrade", "DATE": "yesterday", "x-request-id": "theirs", "Retry-After": "1",
-        ], body: Array("{}".utf8))
+        let response = Response(
+            status: .ok,
+            headers: [
+                "Content-Type": "application/json", "content-length": "999", "Transfer-Encoding": "gzip",
+                "connection": "upgrade", "DATE": "yesterday", "x-request-id": "theirs", "Retry-After": "1",
+            ], body: Array("{}".utf8))
         let framing = ResponseFraming(requestMethod: .get, requestVersion: .http1_1, status: .ok, bodyLength: 2, keepAlive: false)
         var bytes: [UInt8] = []
         let before = ResponseDecorator.httpDate()
@@ -66,10 +71,11 @@ import Testing
         var lines = Self.text(bytes).components(separatedBy: "\r\n")
         let date = lines.remove(at: 4)
         #expect(date == "Date: \(before)" || date == "Date: \(after)")
-        #expect(lines == [
-            "HTTP/1.1 200 OK", "Content-Type: application/json", "Retry-After: 1", "X-Request-Id: ours",
-            "Content-Length: 2", "Connection: close", "", "",
-        ])
+        #expect(
+            lines == [
+                "HTTP/1.1 200 OK", "Content-Type: application/json", "Retry-After: 1", "X-Request-Id: ours",
+                "Content-Length: 2", "Connection: close", "", "",
+            ])
     }
 
     /// With CORS on, an answer to an allowed origin carries each CORS field once, the
@@ -77,9 +83,11 @@ import Testing
     @Test func corsFieldsAreWrittenOnce() throws {
         let line = try RequestLine(parsing: Array("GET /a HTTP/1.1".utf8)[...])
         let head = try RequestHead(line, headers: ["Host": "t", "Origin": "https://a.example"])
-        let response = Response(status: .ok, headers: [
-            "access-control-allow-origin": "https://b.example", "Vary": "Accept-Encoding",
-        ])
+        let response = Response(
+            status: .ok,
+            headers: [
+                "access-control-allow-origin": "https://b.example", "Vary": "Accept-Encoding",
+            ])
         let framing = ResponseFraming(requestMethod: .get, requestVersion: .http1_1, status: .ok, bodyLength: 0, keepAlive: true)
         var bytes: [UInt8] = []
         ResponseDecorator(cors: CORSPolicy(allowedOrigins: ["https://a.example"]))

@@ -1,7 +1,8 @@
 import Foundation
-@testable import GraphHTTP
-import Testing
 import SeededRandom
+import Testing
+
+@testable import GraphHTTP
 
 /// Log lines and HTTP dates are composed without Foundation's formatters: their calendar
 /// fields must be Foundation's, and their text what logfmt readers and RFC 9110 expect.
@@ -29,14 +30,18 @@ import SeededRandom
 
     @Test func aLineIsLogfmtWithItsValuesQuotedWhereNeeded() {
         let time = UTCTime(secondsSince1970: 1_764_163_697, millisecond: 38)
-        let line = Log.line(.warning, "drain timeout", [
-            "path": "/v1/validate", "empty": "", "error": "bad \"quote\" and \\ = sign", "control": "a\nb\u{1}c\u{7F}", "text": "caf\u{E9}",
-        ], at: time)
-        #expect(String(decoding: line, as: UTF8.self) == #"""
-            time=2025-11-26T13:28:17.038Z level=warning msg="drain timeout" path=/v1/validate empty="" \#
-            error="bad \"quote\" and \\ = sign" control="a\nb\u{1}c\u{7f}" text=café
+        let line = Log.line(
+            .warning, "drain timeout",
+            [
+                "path": "/v1/validate", "empty": "", "error": "bad \"quote\" and \\ = sign", "control": "a\nb\u{1}c\u{7F}",
+                "text": "caf\u{E9}",
+            ], at: time)
+        #expect(
+            String(decoding: line, as: UTF8.self) == #"""
+                time=2025-11-26T13:28:17.038Z level=warning msg="drain timeout" path=/v1/validate empty="" \#
+                error="bad \"quote\" and \\ = sign" control="a\nb\u{1}c\u{7f}" text=café
 
-            """#)
+                """#)
     }
 
     /// Numbers, flags and durations are written as digits straight into the line.
@@ -53,12 +58,13 @@ import SeededRandom
             text.add("ms", milliseconds: nanoseconds)
         }
         text.endLine()
-        #expect(String(decoding: text.bytes, as: UTF8.self) == """
-            time=1970-01-01T00:00:00.000Z level=info msg=request zero=0 negative=-1234 \
-            extremes=-9223372036854775808 maximum=9223372036854775807 complete=true cut=false \
-            ms=0.0 ms=0.0 ms=0.1 ms=1.2 ms=1.3 ms=60000.0 ms=18446744073709.6
+        #expect(
+            String(decoding: text.bytes, as: UTF8.self) == """
+                time=1970-01-01T00:00:00.000Z level=info msg=request zero=0 negative=-1234 \
+                extremes=-9223372036854775808 maximum=9223372036854775807 complete=true cut=false \
+                ms=0.0 ms=0.0 ms=0.1 ms=1.2 ms=1.3 ms=60000.0 ms=18446744073709.6
 
-            """)
+                """)
     }
 
     /// A batch holds whole lines, each as ``Log/line(_:_:_:at:)`` makes it at the moment it
@@ -67,7 +73,7 @@ import SeededRandom
         func second(_ time: UTCTime) -> String {
             var text: [UInt8] = []
             time.appendISO8601(to: &text)
-            return String(decoding: text.prefix(19), as: UTF8.self)  // 2025-11-26T13:28:17
+            return String(decoding: text.prefix(19), as: UTF8.self) // 2025-11-26T13:28:17
         }
         let written = Written()
         var batch = LogBatch(output: written.append)
@@ -92,7 +98,7 @@ import SeededRandom
         batch.write()
         #expect(batch.text.bytes.isEmpty && written.bytes == gathered && written.writes == 1)
         batch.write()
-        #expect(written.writes == 1)  // nothing gathered, nothing written
+        #expect(written.writes == 1) // nothing gathered, nothing written
     }
 
     /// However many lines a turn adds, a batch holds less than its limit: it writes as it goes.
@@ -110,7 +116,7 @@ import SeededRandom
         batch.write()
         let lines = String(decoding: written.bytes, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 5_000)
-        #expect(lines.indices.allSatisfy { lines[$0].hasSuffix(" index=\($0) path=/healthz") })  // every line, once, in order
+        #expect(lines.indices.allSatisfy { lines[$0].hasSuffix(" index=\($0) path=/healthz") }) // every line, once, in order
     }
 
     /// What a batch wrote, and in how many writes.

@@ -1,15 +1,18 @@
 import Foundation
+import SeededRandom
+import Testing
+
 @testable import GraphCodable
 @testable import GraphHTTP
-import Testing
-import SeededRandom
 
 /// What `JSONWriter` writes by hand is what `JSONBody` writes through Foundation's encoder,
 /// byte for byte: answers written either way read the same to every client.
 @Suite struct JSONWriterTests {
     /// A string of `count` scalars drawn from every range that escaping treats apart.
     static func randomString(_ count: Int, _ generator: inout SplitMix64) -> String {
-        let ranges: [ClosedRange<UInt32>] = [0 ... 0x1F, 0x20 ... 0x7F, 0x80 ... 0x7FF, 0x2000 ... 0x206F, 0xFEFF ... 0xFFFD, 0x1F600 ... 0x1F64F]
+        let ranges: [ClosedRange<UInt32>] = [
+            0 ... 0x1F, 0x20 ... 0x7F, 0x80 ... 0x7FF, 0x2000 ... 0x206F, 0xFEFF ... 0xFFFD, 0x1F600 ... 0x1F64F,
+        ]
         var text = String.UnicodeScalarView()
         for _ in 0 ..< count {
             let range = ranges.randomElement(using: &generator)!
@@ -55,14 +58,16 @@ import SeededRandom
             invalid.keyCount = Int.random(in: 0 ... 100, using: &generator)
             invalid.objectCount = Int.random(in: 0 ... 1_000_000, using: &generator)
             // Kinds beyond ASCII too, whose order by UTF-8 bytes differs from String's `<`.
-            invalid.nodeCounts = Dictionary(uniqueKeysWithValues: ["VAL", "REF", "BIV", "NIL", "e\u{301}", "f", "\u{212B}", "\u{C6}", "\u{FFFD}", "\u{1F600}"]
-                .filter { _ in Bool.random(using: &generator) }.map { ($0, Int.random(in: 1 ... 1_000_000, using: &generator)) })
+            invalid.nodeCounts = Dictionary(
+                uniqueKeysWithValues: ["VAL", "REF", "BIV", "NIL", "e\u{301}", "f", "\u{212B}", "\u{C6}", "\u{FFFD}", "\u{1F600}"]
+                    .filter { _ in Bool.random(using: &generator) }.map { ($0, Int.random(in: 1 ... 1_000_000, using: &generator)) })
             invalid.problems = (0 ..< Int.random(in: 0 ... 4, using: &generator)).map { _ in
                 GraphValidationReport.Problem(
                     message: Self.randomString(Int.random(in: 0 ... 30, using: &generator), &generator),
                     byteOffset: Bool.random(using: &generator) ? Int.random(in: 0 ... 1 << 40, using: &generator) : nil,
                     path: (0 ..< Int.random(in: 0 ... 3, using: &generator)).map { _ in
-                        Bool.random(using: &generator) ? .key(Self.randomString(3, &generator)) : .index(Int.random(in: 0 ... 99, using: &generator))
+                        Bool.random(using: &generator)
+                            ? .key(Self.randomString(3, &generator)) : .index(Int.random(in: 0 ... 99, using: &generator))
                     },
                     rule: Bool.random(using: &generator) ? FormatRule.allCases.randomElement(using: &generator) : nil)
             }
@@ -81,21 +86,28 @@ import SeededRandom
         func member(depth: Int) -> ProblemMember {
             switch Int.random(in: depth < 3 ? 0 ... 3 : 0 ... 2, using: &generator) {
             case 0: return .string(Self.randomString(Int.random(in: 0 ... 20, using: &generator), &generator))
-            case 1: return .integer([Int.min, Int.max, 0, -1, Int.random(in: .min ... .max, using: &generator)].randomElement(using: &generator)!)
+            case 1:
+                return .integer(
+                    [Int.min, Int.max, 0, -1, Int.random(in: .min ... .max, using: &generator)].randomElement(using: &generator)!)
             case 2: return .strings((0 ..< Int.random(in: 0 ... 3, using: &generator)).map { _ in Self.randomString(5, &generator) })
             default:
-                let names = ["type", "status", "detail", "e\u{301}", "\u{212B}", "\u{C6}", "\u{1F600}"]
+                let names =
+                    ["type", "status", "detail", "e\u{301}", "\u{212B}", "\u{C6}", "\u{1F600}"]
                     + (0 ..< 2).map { _ in Self.randomString(4, &generator) }
-                return .object(Dictionary(names.filter { _ in Bool.random(using: &generator) }.map { ($0, member(depth: depth + 1)) },
-                                          uniquingKeysWith: { first, _ in first }))
+                return .object(
+                    Dictionary(
+                        names.filter { _ in Bool.random(using: &generator) }.map { ($0, member(depth: depth + 1)) },
+                        uniquingKeysWith: { first, _ in first }))
             }
         }
         for member in (0 ..< 500).map({ _ in member(depth: 0) }) {
             #expect(member.json == JSONBody.encode(member), "\(String(decoding: member.json, as: UTF8.self))")
         }
         let answer = Problem(.notFound, "no resource at /nope", members: ["byteOffset": .integer(7)]).response
-        #expect(String(decoding: answer.body, as: UTF8.self)
-            == #"{"byteOffset":7,"detail":"no resource at /nope","status":404,"title":"No such resource","type":"urn:graphcodable:problem:not-found"}"# + "\n")
+        #expect(
+            String(decoding: answer.body, as: UTF8.self)
+                == #"{"byteOffset":7,"detail":"no resource at /nope","status":404,"title":"No such resource","type":"urn:graphcodable:problem:not-found"}"#
+                + "\n")
     }
 
     /// Entries drawn at random, enough of them to be sent in several pieces: the pieces
@@ -113,7 +125,9 @@ import SeededRandom
         }
         var pieces: [[UInt8]] = []
         try TypeMapAnswer.write(entries, to: { pieces.append($0) })
-        let expected = Array(#"{"types":["#.utf8) + Array(entries.map { JSONBody.encode(TypeMapAnswer.Entry($0)) }.joined(separator: [UInt8(ascii: ",")]))
+        let expected =
+            Array(#"{"types":["#.utf8)
+            + Array(entries.map { JSONBody.encode(TypeMapAnswer.Entry($0)) }.joined(separator: [UInt8(ascii: ",")]))
             + Array("]}".utf8)
         #expect(pieces.count > 2)
         #expect(pieces.dropLast().allSatisfy { $0.count >= TypeMapAnswer.pieceSize })

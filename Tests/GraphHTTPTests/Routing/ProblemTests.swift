@@ -1,7 +1,8 @@
 import Foundation
-@testable import GraphHTTP
 import GraphCodable
 import Testing
+
+@testable import GraphHTTP
 
 /// Problems as RFC 9457 answers, and the codec's errors as problems that say where.
 @Suite struct ProblemTests {

@@ -1,5 +1,6 @@
-@testable import GraphHTTP
 import Testing
+
+@testable import GraphHTTP
 
 /// The route table alone: exact paths, HEAD answered by GET, 405 with the methods a path
 /// answers, 404 for any other path.

@@ -1,14 +1,18 @@
-@testable import GraphHTTP
 import Testing
+
+@testable import GraphHTTP
 
 /// The connection's state machine alone, with a fake clock: sequences of events and the
 /// actions they give, no sockets.
 @Suite struct ConnectionStateTests {
     static let second: UInt64 = 1_000_000_000
-    static let timeouts = ConnectionState.Timeouts(idle: 30 * second, head: 10 * second, body: 60 * second, work: 20 * second, write: 5 * second, linger: 2 * second)
+    static let timeouts = ConnectionState.Timeouts(
+        idle: 30 * second, head: 10 * second, body: 60 * second, work: 20 * second, write: 5 * second, linger: 2 * second)
 
     static func machine() -> ConnectionState {
-        ConnectionState(limits: HTTPParserLimits(), timeouts: timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: ByteBudget(bytes: 1000), now: 0)
+        ConnectionState(
+            limits: HTTPParserLimits(), timeouts: timeouts, decorator: ResponseDecorator(cors: CORSPolicy()),
+            budget: ByteBudget(bytes: 1000), now: 0)
     }
 
     /// A readable summary of actions: `write`, `start <path>`, `finish <status>`, `shutdownWrites`, `close`.
@@ -66,7 +70,7 @@ import Testing
             machine.wrote(10, now: tick)
             #expect(machine.tick(now: tick).isEmpty)
         }
-        #expect(machine.deadline == 26 * Self.second)  // begun at 1 s; 20 s of work and 5 of writing
+        #expect(machine.deadline == 26 * Self.second) // begun at 1 s; 20 s of work and 5 of writing
         #expect(Self.summary(machine.tick(now: 26 * Self.second)) == ["finish 200", "close"])
     }
 
@@ -75,7 +79,7 @@ import Testing
         _ = Self.receive(&machine, "POST /s HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n")
         _ = machine.respond(.streamed(contentType: "text/plain") { _ in }, now: 1)
         machine.wrote(100, now: 1)
-        #expect(machine.drained(now: 1).isEmpty)  // more pieces to come
+        #expect(machine.drained(now: 1).isEmpty) // more pieces to come
         #expect(Self.summary(machine.bodyPiece(Array("hello".utf8), now: 2)) == ["write 5\r\nhello\r\n"])
         #expect(Self.summary(machine.bodyEnded(now: 3)) == ["write 0\r\n\r\n"])
         #expect(machine.bodyPiece([1], now: 4).isEmpty)
@@ -86,7 +90,7 @@ import Testing
         var machine = Self.machine()
         #expect(Self.receive(&machine, "GET /a HTTP/1.1\r\n\r\n") == ["write HTTP/1.1 400"])
         #expect(Self.summary(machine.drained(now: 1)) == ["finish 400", "shutdownWrites"])
-        #expect(machine.wantsToRead)  // draining what the client still sends
+        #expect(machine.wantsToRead) // draining what the client still sends
         #expect(Self.receive(&machine, "more") == [])
     }
 
@@ -95,7 +99,9 @@ import Testing
     @Test func uploadsBeyondTheBudgetAre503BeforeTheirBody() {
         let budget = ByteBudget(bytes: 1000)
         func machine() -> ConnectionState {
-            ConnectionState(limits: HTTPParserLimits(), timeouts: Self.timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: budget, now: 0)
+            ConnectionState(
+                limits: HTTPParserLimits(), timeouts: Self.timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: budget,
+                now: 0)
         }
         var announcing = machine()
         #expect(Self.receive(&announcing, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 900\r\n\r\n") == [])
@@ -105,10 +111,16 @@ import Testing
                 .withUnsafeBytes { sending.received($0, now: 0) }
             #expect(Self.summary(started) == ["start /a"])
             var refused = machine()
-            #expect(Self.receive(&refused, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 800\r\nExpect: 100-continue\r\n\r\n") == ["write HTTP/1.1 503"])
-        }  // the request, and its share of the budget, are gone
+            #expect(
+                Self.receive(&refused, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 800\r\nExpect: 100-continue\r\n\r\n") == [
+                    "write HTTP/1.1 503"
+                ])
+        } // the request, and its share of the budget, are gone
         var admitted = machine()
-        #expect(Self.receive(&admitted, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 800\r\nExpect: 100-continue\r\n\r\n") == ["write HTTP/1.1 100"])
+        #expect(
+            Self.receive(&admitted, "POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 800\r\nExpect: 100-continue\r\n\r\n") == [
+                "write HTTP/1.1 100"
+            ])
     }
 
     /// The exchanges a connection's actions report.
@@ -134,7 +146,7 @@ import Testing
         machine.wrote(40, now: 9)
         let second = try #require(Self.finished(machine.drained(now: 9)).first)
         #expect(second.method == "POST" && second.path == "/b" && second.status == 201 && second.start == 7)
-        #expect(second.bytesIn == 0 && second.bytesOut == 100 && second.isComplete)  // its bytes came with the first's read
+        #expect(second.bytesIn == 0 && second.bytesOut == 100 && second.isComplete) // its bytes came with the first's read
         #expect(first.requestID != second.requestID)
     }
 
@@ -160,7 +172,7 @@ import Testing
         }
         var working = Self.machine()
         _ = Self.receive(&working, "GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
-        #expect(working.clientClosed(now: 1).isEmpty)  // the answer is still owed
+        #expect(working.clientClosed(now: 1).isEmpty) // the answer is still owed
         #expect(Self.summary(working.abort()) == ["finish 0", "close"])
     }
 
@@ -179,12 +191,14 @@ import Testing
             actions.lazy.compactMap { if case .finish(let exchange) = $0 { exchange } else { nil } }.first
         }
         func written(_ actions: [ConnectionState.Action]) -> String {
-            actions.lazy.compactMap { if case .write(let bytes, _) = $0 { String(decoding: bytes, as: UTF8.self) } else { nil } }.first ?? ""
+            actions.lazy.compactMap { if case .write(let bytes, _) = $0 { String(decoding: bytes, as: UTF8.self) } else { nil } }.first
+                ?? ""
         }
         var limits = HTTPParserLimits()
         limits.maximumBodyBytes = 10
         var tooLarge = ConnectionState(
-            limits: limits, timeouts: Self.timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: ByteBudget(bytes: 1000), now: 0)
+            limits: limits, timeouts: Self.timeouts, decorator: ResponseDecorator(cors: CORSPolicy()), budget: ByteBudget(bytes: 1000),
+            now: 0)
         #expect(Self.receive(&tooLarge, "POST /v1/dump?header HTTP/1.1\r\nHost: t\r\nContent-Length: 11\r\n\r\n") == ["write HTTP/1.1 413"])
         let large = finished(tooLarge.drained(now: 1))
         #expect(large?.method == "POST" && large?.path == "/v1/dump" && large?.status == 413)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import GraphHTTP
 import Synchronization
 import Testing
+
+@testable import GraphHTTP
 
 /// How turns reach an IO loop from other threads: a worker's hand-over runs on its own
 /// thread when the loop is idle, and never overtakes the turns queued before it.
@@ -52,7 +53,7 @@ import Testing
     @Test func aBusyLoopQueuesTheTurnAndKeepsEachCallersOrder() async throws {
         let loop = try IOLoop(label: "test io")
         let release = DispatchSemaphore(value: 0)
-        loop.async { release.wait() }  // a turn that runs until the test lets it go
+        loop.async { release.wait() } // a turn that runs until the test lets it go
         let order = Shared<[Int: [Int]]>([:])
         let returned = DispatchSemaphore(value: 0)
         Thread {
@@ -76,7 +77,7 @@ import Testing
                 }
             }
         }
-        loop.queue.sync {}  // the queued turns have run
+        loop.queue.sync {} // the queued turns have run
         let seen = order.value.withLock { $0 }
         #expect(seen[0] == [0])
         for caller in 1 ... callers {

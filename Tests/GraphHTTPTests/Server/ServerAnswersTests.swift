@@ -1,7 +1,8 @@
 import Foundation
-@testable import GraphHTTP
 import GraphCodable
 import Testing
+
+@testable import GraphHTTP
 
 /// Every archive endpoint answers, over real sockets, what GraphCodable itself makes of the
 /// archive: for natives, a class graph with sharing and a cycle, and opaque user payloads.
@@ -27,7 +28,9 @@ import Testing
         let decoder = GraphDecoder(registry: TestModels.registry)
         // The service names value types in the body, as it names classes.
         let named = GraphDumpOptions.readable.union(.showValueTypeNames)
-        for (query, options) in [("", named), ("?header=true&typemap=true&keymap=true", named.union([.showHeader, .showReferenceMap, .showKeyMap]))] {
+        for (query, options) in [
+            ("", named), ("?header=true&typemap=true&keymap=true", named.union([.showHeader, .showReferenceMap, .showKeyMap])),
+        ] {
             let answer = try server.exchange("POST", "/v1/dump" + query, body: sample.bytes)
             #expect(answer.status == 200)
             #expect(answer.header("Content-Type") == "text/plain; charset=utf-8")
@@ -153,7 +156,7 @@ import Testing
     /// invalid one is `invalid-archive`.
     @Test func decodingsRefusedByTheTypeAreNotInvalidArchives() throws {
         let server = try Self.server.get()
-        struct Mood: GCodable {  // another enum of the same name, with another raw value
+        struct Mood: GCodable { // another enum of the same name, with another raw value
             enum Value: String, GCodable { case angry }
             var value = Value.angry
             init() {}
@@ -171,7 +174,9 @@ import Testing
         let another = try server.exchange("POST", "/v1/decode?type=Mood", body: chain)
         #expect(another.json["type"] as? String == "urn:graphcodable:problem:cannot-decode")
         let detail = another.json["detail"] as? String ?? ""
-        #expect(detail.contains("root is of type GraphHTTPTests.TestModels.Chain") && detail.contains("not GraphHTTPTests.TestModels.Mood"), "\(detail)")
+        #expect(
+            detail.contains("root is of type GraphHTTPTests.TestModels.Chain") && detail.contains("not GraphHTTPTests.TestModels.Mood"),
+            "\(detail)")
 
         var flipped = angry
         flipped[flipped.count - 3] ^= 0x40

@@ -1,7 +1,8 @@
 import Foundation
-@testable import GraphHTTP
 import GraphCodable
 import Testing
+
+@testable import GraphHTTP
 
 /// The service over real sockets: routing, every endpoint, problem answers.
 @Suite struct ServerBasicsTests {
@@ -41,8 +42,10 @@ import Testing
         let server = try TestServer()
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../openapi.yaml")
         #expect(try server.exchange("GET", "/openapi.yaml").body == Array(try Data(contentsOf: file)))
-        for (method, target) in [("POST", "/v1/typemap"), ("POST", "/v1/validate"), ("POST", "/v1/json"), ("POST", "/v1/json?pretty"),
-                                 ("POST", "/v1/decode?type=Node"), ("GET", "/nowhere"), ("POST", "/v1/decode")] {
+        for (method, target) in [
+            ("POST", "/v1/typemap"), ("POST", "/v1/validate"), ("POST", "/v1/json"), ("POST", "/v1/json?pretty"),
+            ("POST", "/v1/decode?type=Node"), ("GET", "/nowhere"), ("POST", "/v1/decode"),
+        ] {
             let answer = try server.exchange(method, target, body: method == "POST" ? TestModels.graphArchive : [])
             #expect(answer.body.last == UInt8(ascii: "\n"), "\(method) \(target): \(answer.text.suffix(40))")
         }
@@ -71,7 +74,9 @@ import Testing
         }
         let missing = try server.exchange("POST", "/v1/dupm", body: TestModels.graphArchive)
         #expect(missing.status == 404)
-        #expect((missing.json["detail"] as? String)?.contains("the nearest is POST /v1/dump; every route is in /openapi.yaml") == true, "\(missing.text)")
+        #expect(
+            (missing.json["detail"] as? String)?.contains("the nearest is POST /v1/dump; every route is in /openapi.yaml") == true,
+            "\(missing.text)")
     }
 
     /// The inspector page is self-contained, and its policy lets it run nothing but its own
@@ -108,14 +113,19 @@ import Testing
 
     @Test func dumpOfRawAndMultipartUploads() throws {
         let server = try TestServer()
-        let raw = try server.exchange("POST", "/v1/dump?header", headers: ["Content-Type": "application/octet-stream"], body: TestModels.graphArchive)
+        let raw = try server.exchange(
+            "POST", "/v1/dump?header", headers: ["Content-Type": "application/octet-stream"], body: TestModels.graphArchive)
         #expect(raw.status == 200)
         #expect(raw.text.contains("= HEADER ="))
         #expect(raw.text.contains("\"shared\""))
         let boundary = "----graphtest"
-        let form = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"g.graph\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+        let form =
+            Array(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"g.graph\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                    .utf8)
             + TestModels.graphArchive + Array("\r\n--\(boundary)--\r\n".utf8)
-        let multipart = try server.exchange("POST", "/v1/dump", headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: form)
+        let multipart = try server.exchange(
+            "POST", "/v1/dump", headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: form)
         #expect(multipart.status == 200)
         #expect(multipart.text.contains("\"shared\""))
         #expect(!multipart.text.contains("= HEADER ="))
@@ -151,8 +161,10 @@ import Testing
         #expect(typo.json["parameter"] as? String == "binaryIOversion")
         #expect(typo.json["parameters"] as? [String] == ["binaryIOVersion", "internalBinaryIOVersion"])
         #expect((typo.json["detail"] as? String)?.contains("\"binaryIOversion\": unknown; POST /v1/convert takes") == true, "\(typo.text)")
-        for target in ["/v1/dump?help=true", "/v1/json?indent", "/v1/archive?x", "/v1/typemap?resolve=1", "/v1/validate?strict",
-                       "/v1/diff?max=3", "/v1/decode?type=Node&as=x"] {
+        for target in [
+            "/v1/dump?help=true", "/v1/json?indent", "/v1/archive?x", "/v1/typemap?resolve=1", "/v1/validate?strict",
+            "/v1/diff?max=3", "/v1/decode?type=Node&as=x",
+        ] {
             let answer = try server.exchange("POST", target, body: TestModels.graphArchive)
             #expect(answer.status == 400, "\(target): \(answer.text)")
             #expect(answer.json["type"] as? String == "urn:graphcodable:problem:invalid-parameter", "\(target)")
@@ -180,7 +192,8 @@ import Testing
         let back = try server.exchange("POST", "/v1/archive", headers: ["Content-Type": "application/json"], body: json.body)
         #expect(back.status == 200)
         #expect(back.body == TestModels.graphArchive)
-        #expect(try server.exchange("POST", "/v1/archive", headers: ["Content-Type": "application/json"], body: Array("{}".utf8)).status == 422)
+        #expect(
+            try server.exchange("POST", "/v1/archive", headers: ["Content-Type": "application/json"], body: Array("{}".utf8)).status == 422)
     }
 
     @Test func typeMapValidationConversionAndDecoding() throws {
@@ -199,12 +212,16 @@ import Testing
         #expect(invalid.status == 422)
         #expect(invalid.json["valid"] as? Bool == false)
 
-        let converted = try server.exchange("POST", "/v1/convert?internalBinaryIOVersion=2&binaryIOVersion=3", body: TestModels.readingsArchive)
+        let converted = try server.exchange(
+            "POST", "/v1/convert?internalBinaryIOVersion=2&binaryIOVersion=3", body: TestModels.readingsArchive)
         #expect(converted.status == 200)
         let archive = try GraphArchive(bytes: converted.body)
         #expect(archive.internalBinaryIOVersion == 2)
         #expect(archive.userBinaryIOVersion == 3)
-        #expect(try GraphDecoder().decode([TestModels.Reading].self, from: converted.body) == [.init(sensor: 7, value: 1.5), .init(sensor: 8, value: -2)])
+        #expect(
+            try GraphDecoder().decode([TestModels.Reading].self, from: converted.body) == [
+                .init(sensor: 7, value: 1.5), .init(sensor: 8, value: -2),
+            ])
 
         let unknownTypes = try TestServer(registry: GTypeRegistry())
         let missing = try unknownTypes.exchange("POST", "/v1/convert?binaryIOVersion=3", body: TestModels.readingsArchive)

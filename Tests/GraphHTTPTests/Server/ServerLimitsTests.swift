@@ -1,9 +1,10 @@
 import Foundation
-@testable import GraphHTTP
 import GraphCodable
+import SeededRandom
 import Synchronization
 import Testing
-import SeededRandom
+
+@testable import GraphHTTP
 
 /// Limits and time: slow or silent clients, long work, a full pool, too many connections,
 /// clients that vanish, shutdown with work in flight.
@@ -40,7 +41,9 @@ import SeededRandom
         #expect(bound.connectionBytes == 96 << 10)
         #expect(bound.resident == 1128 << 20)
         #expect(bound.kernel == 64 << 20)
-        #expect(bound.description == "idle 32.0 MiB + uploads 16.0 MiB + answers 16.0 MiB + workers 1040 MiB + connections 24.0 MiB, kernel 64.0 MiB")
+        #expect(
+            bound.description
+                == "idle 32.0 MiB + uploads 16.0 MiB + answers 16.0 MiB + workers 1040 MiB + connections 24.0 MiB, kernel 64.0 MiB")
         #expect(bound.problem(underLimit: 1344 << 20) == nil)
         #expect(bound.problem(underLimit: 1300 << 20)?.contains("more than 85 % of the memory limit of 1300 MiB") == true)
         configuration.socketBufferBytes = 256 << 10
@@ -121,7 +124,7 @@ import SeededRandom
         #expect(refused.status == 503)
         #expect(refused.header("Retry-After") == "1")
         #expect(refused.json["type"] as? String == "urn:graphcodable:problem:server-busy")
-        #expect(try server.exchange("GET", "/healthz").status == 200)  // quick routes never wait for workers
+        #expect(try server.exchange("GET", "/healthz").status == 200) // quick routes never wait for workers
         gate.open()
         for connection in busy {
             let answer = try connection.readResponse()
@@ -198,10 +201,12 @@ import SeededRandom
         let server = try TestServer()
         let archive = try onLargeStack {
             var value: TestModels.Deep = .leaf
-            for _ in 0 ..< 4_995 { value = .node([value]) }  // two levels each: a value, its array
+            for _ in 0 ..< 4_995 { value = .node([value]) } // two levels each: a value, its array
             return try GraphEncoder().encode(value) as Bytes
         }
-        for path in ["/v1/dump", "/v1/validate", "/v1/json", "/v1/typemap", "/v1/convert?internalBinaryIOVersion=2", "/v1/decode?type=Deep"] {
+        for path in [
+            "/v1/dump", "/v1/validate", "/v1/json", "/v1/typemap", "/v1/convert?internalBinaryIOVersion=2", "/v1/decode?type=Deep",
+        ] {
             let response = try server.exchange("POST", path, body: archive)
             #expect(response.status == 200, "\(path): \(response.text.prefix(300))")
             if path == "/v1/validate" { #expect(response.json["maximumDepth"] as? Int ?? 0 > 9_900) }
@@ -228,7 +233,7 @@ import SeededRandom
         #expect(misread.status == 422)
         #expect(misread.json["type"] as? String == "urn:graphcodable:problem:cannot-decode")
 
-        let naiveArchive = try onLargeStack {  // built and released here, on a stack that holds the recursion
+        let naiveArchive = try onLargeStack { // built and released here, on a stack that holds the recursion
             var naive: [TestModels.NaiveLink] = []
             for _ in 0 ..< 100_000 {
                 let link = TestModels.NaiveLink()
@@ -271,7 +276,7 @@ import SeededRandom
     @Test func aStoppedServerIsReleased() throws {
         weak var released: GraphServer?
         do {
-            let server = try TestServer()  // stopped when it goes, at the end of this block
+            let server = try TestServer() // stopped when it goes, at the end of this block
             released = server.server
             #expect(try server.exchange("POST", "/v1/validate", body: TestModels.graphArchive).status == 200)
         }
@@ -307,7 +312,7 @@ import SeededRandom
         for _ in 0 ..< 100 where released != nil { Thread.sleep(forTimeInterval: 0.05) }
         #expect(released == nil)
         gate.open()
-        Thread.sleep(forTimeInterval: 0.5)  // the worker ends its job and looks for the next
+        Thread.sleep(forTimeInterval: 0.5) // the worker ends its job and looks for the next
     }
 
     /// Clients that vanish part way through their upload (so that the server's next write,

@@ -1,6 +1,7 @@
 import Foundation
-@testable import GraphHTTP
 import Testing
+
+@testable import GraphHTTP
 
 /// What the server leaves in its process: the signals handled as before once `run()`
 /// returns, and no descriptor that a program the process starts would inherit.

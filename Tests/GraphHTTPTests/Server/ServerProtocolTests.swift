@@ -1,8 +1,9 @@
 import Foundation
-@testable import GraphHTTP
 import GraphCodable
-import Testing
 import SeededRandom
+import Testing
+
+@testable import GraphHTTP
 
 /// HTTP/1.1 as clients use it: keep-alive, pipelining, both body framings, `Expect`,
 /// HTTP/1.0, and errors that close the connection.
@@ -38,7 +39,7 @@ import SeededRandom
         let connection = try server.connect()
         let paths = (0 ..< 5_000).map { $0.isMultiple(of: 2) ? "/healthz" : "/nowhere" }
         let requests = paths.map { "GET \($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined()
-        let writer = Thread { try? connection.write(requests) }  // the answers are read meanwhile
+        let writer = Thread { try? connection.write(requests) } // the answers are read meanwhile
         writer.start()
         let statuses = try paths.map { _ in try connection.readResponse().status }
         #expect(statuses == paths.map { $0 == "/healthz" ? 200 : 404 })
@@ -130,7 +131,9 @@ import SeededRandom
 
     /// An upload to a path that does not take it is answered from its head: the client need
     /// not send the body (nor does it get a 100 Continue).
-    @Test(arguments: [("POST /nowhere", 404), ("POST /healthz", 405)]) func uploadsWithoutARouteAreRefusedBeforeTheirBody(_ line: String, _ status: Int) throws {
+    @Test(arguments: [("POST /nowhere", 404), ("POST /healthz", 405)]) func uploadsWithoutARouteAreRefusedBeforeTheirBody(
+        _ line: String, _ status: Int
+    ) throws {
         let server = try TestServer()
         let connection = try server.connect()
         try connection.write("\(line) HTTP/1.1\r\nHost: t\r\nContent-Length: 50000000\r\nExpect: 100-continue\r\n\r\n")
@@ -190,23 +193,27 @@ import SeededRandom
     @Test func textAnswersAreGzippedWhenAccepted() throws {
         let server = try TestServer()
         let plain = try server.exchange("POST", "/v1/json?pretty=true", body: TestModels.graphArchive)
-        let gzipped = try server.exchange("POST", "/v1/json?pretty=true", headers: ["Accept-Encoding": "gzip"], body: TestModels.graphArchive)
+        let gzipped = try server.exchange(
+            "POST", "/v1/json?pretty=true", headers: ["Accept-Encoding": "gzip"], body: TestModels.graphArchive)
         #expect(gzipped.header("Content-Encoding") == "gzip")
         #expect(gzipped.header("Vary") == "Accept-Encoding")
         #expect(try SystemGzip.decompress(gzipped.body) == plain.body)
-        let archive = try server.exchange("POST", "/v1/convert?internalBinaryIOVersion=2", headers: ["Accept-Encoding": "gzip"], body: TestModels.graphArchive)
+        let archive = try server.exchange(
+            "POST", "/v1/convert?internalBinaryIOVersion=2", headers: ["Accept-Encoding": "gzip"], body: TestModels.graphArchive)
         #expect(archive.header("Content-Encoding") == nil)
         let bodiless = try server.exchange("OPTIONS", "/v1/json", headers: ["Accept-Encoding": "gzip"])
         #expect(bodiless.status == 204)
         #expect(bodiless.header("Content-Encoding") == nil)
         // One coding, however many the client offers.
-        let offered = try server.exchange("POST", "/v1/dump", headers: ["Accept-Encoding": "br, gzip, deflate, gzip;q=0.5"], body: TestModels.graphArchive)
+        let offered = try server.exchange(
+            "POST", "/v1/dump", headers: ["Accept-Encoding": "br, gzip, deflate, gzip;q=0.5"], body: TestModels.graphArchive)
         #expect(offered.headers("content-encoding") == ["gzip"])
     }
 
     @Test func corsIsOffByDefaultAndOnForAllowedOrigins() throws {
         let closed = try TestServer()
-        #expect(try closed.exchange("GET", "/healthz", headers: ["Origin": "https://a.example"]).header("Access-Control-Allow-Origin") == nil)
+        #expect(
+            try closed.exchange("GET", "/healthz", headers: ["Origin": "https://a.example"]).header("Access-Control-Allow-Origin") == nil)
         let open = try TestServer { $0.cors = CORSPolicy(allowedOrigins: ["https://a.example"]) }
         let allowed = try open.exchange("GET", "/nowhere", headers: ["Origin": "https://a.example"])
         #expect(allowed.headers("Access-Control-Allow-Origin") == ["https://a.example"])
@@ -214,7 +221,8 @@ import SeededRandom
         let other = try open.exchange("GET", "/healthz", headers: ["Origin": "https://b.example"])
         #expect(other.header("Access-Control-Allow-Origin") == nil)
         #expect(other.headers("Vary").contains("Origin"))
-        let preflight = try open.exchange("OPTIONS", "/v1/dump", headers: ["Origin": "https://a.example", "Access-Control-Request-Method": "POST"])
+        let preflight = try open.exchange(
+            "OPTIONS", "/v1/dump", headers: ["Origin": "https://a.example", "Access-Control-Request-Method": "POST"])
         #expect(preflight.status == 204)
         #expect(preflight.header("Access-Control-Allow-Methods") == "POST, OPTIONS")
         #expect(preflight.header("Access-Control-Allow-Origin") == "https://a.example")

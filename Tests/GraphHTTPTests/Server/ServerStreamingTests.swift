@@ -1,8 +1,9 @@
 import Foundation
-@testable import GraphHTTP
 import GraphCodable
 import Synchronization
 import Testing
+
+@testable import GraphHTTP
 
 /// Dumps and JSON forms, which can be many times their archive, are streamed: chunked
 /// (close-delimited for HTTP/1.0), gzipped on the fly, produced at the pace the client
@@ -119,7 +120,7 @@ import Testing
         let archive = try GraphEncoder().encode((0 ..< 3_000_000).map { Double($0) + 0.5 }) as Bytes
         let connection = try server.connect()
         try connection.request("POST", "/v1/json?pretty=true", body: archive)
-        try connection.receive(atLeast: 100_000)  // the answer is being written
+        try connection.receive(atLeast: 100_000) // the answer is being written
         connection.reset()
         try server.waitForMetric("graph_server_worker_jobs{state=\"running\"} 0")
         #expect(try server.exchange("POST", "/v1/typemap", body: TestModels.graphArchive).status == 200)

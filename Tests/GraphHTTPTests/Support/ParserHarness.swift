@@ -1,5 +1,6 @@
-@testable import GraphHTTP
 import Testing
+
+@testable import GraphHTTP
 
 /// A parser event in a form that compares across ways of splitting the input: every fact
 /// of a head spelt out, and the body pieces of one request joined.
@@ -38,9 +39,11 @@ enum Parsed: Equatable, Sendable, CustomStringConvertible {
         }
 
         /// The expected head; `path` defaults to the target, `keepAlive` to the HTTP/1.1 default.
-        init(_ method: HTTPMethod, _ target: String, _ version: HTTPVersion = .http1_1, headers: HTTPHeaders,
-             path: String? = nil, query: String? = nil, keepAlive: Bool? = nil, expectsContinue: Bool = false,
-             bodyLength: RequestHead.BodyLength = .none) {
+        init(
+            _ method: HTTPMethod, _ target: String, _ version: HTTPVersion = .http1_1, headers: HTTPHeaders,
+            path: String? = nil, query: String? = nil, keepAlive: Bool? = nil, expectsContinue: Bool = false,
+            bodyLength: RequestHead.BodyLength = .none
+        ) {
             (self.method, self.target, self.version, self.headers) = (method, target, version, Array(headers))
             (self.path, self.query, self.keepAlive) = (path ?? target, query, keepAlive ?? (version == .http1_1))
             (self.expectsContinue, self.bodyLength) = (expectsContinue, bodyLength)
@@ -79,7 +82,8 @@ struct ParseOutcome: Equatable, CustomStringConvertible {
         if same < min(events.count, expected.events.count) {
             return "event \(same) is \(events[same]), expected \(expected.events[same])"
         } else if same < expected.events.count {
-            return "missing \(expected.events[same...].map(\.description)) after \(same) events; error \(error.map(\.description) ?? "none")"
+            return
+                "missing \(expected.events[same...].map(\.description)) after \(same) events; error \(error.map(\.description) ?? "none")"
         } else if same < events.count {
             return "extra \(events[same...].map(\.description)) after \(same) events"
         }

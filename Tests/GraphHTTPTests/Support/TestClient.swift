@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -110,7 +111,9 @@ final class TestConnection: @unchecked Sendable {
         start = headEnd + 4
         var lines = headText.components(separatedBy: "\r\n")
         let statusLine = lines.removeFirst().split(separator: " ")
-        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw TestClientError(description: "bad status line \(headText)") }
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+            throw TestClientError(description: "bad status line \(headText)")
+        }
         let headers = lines.map { line -> (String, String) in
             let colon = line.firstIndex(of: ":")!
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
@@ -124,7 +127,11 @@ final class TestConnection: @unchecked Sendable {
                 let lineEnd = try readUntil([13, 10])
                 let size = Int(String(decoding: buffer[start ..< lineEnd], as: UTF8.self), radix: 16) ?? 0
                 start = lineEnd + 2
-                if size == 0 { _ = try readUntil([13, 10]); start += 2; break }
+                if size == 0 {
+                    _ = try readUntil([13, 10])
+                    start += 2
+                    break
+                }
                 response.body += try readBytes(size)
                 _ = try readBytes(2)
             }
@@ -182,7 +189,9 @@ final class TestConnection: @unchecked Sendable {
 
     private func readBytes(_ count: Int) throws -> [UInt8] {
         while buffer.count - start < count {
-            guard try fill() else { throw TestClientError(description: "connection closed with \(count - (buffer.count - start)) bytes missing") }
+            guard try fill() else {
+                throw TestClientError(description: "connection closed with \(count - (buffer.count - start)) bytes missing")
+            }
         }
         defer { start += count }
         return Array(buffer[start ..< start + count])
@@ -197,7 +206,10 @@ final class TestConnection: @unchecked Sendable {
 
     /// Reads more bytes; false at the end of the stream.
     private func fill() throws -> Bool {
-        if start > 0, start == buffer.count { buffer.removeAll(keepingCapacity: true); start = 0 }
+        if start > 0, start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+        }
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = recv(descriptor, &chunk, chunk.count, 0)
         if count < 0 {

@@ -203,6 +203,10 @@ enum TestModels {
     }
 
     static var graphArchive: [UInt8] { (try? GraphEncoder().encode(graph()) as Bytes) ?? [] }
-    static var readingsArchive: [UInt8] { (try? GraphEncoder().encode([Reading(sensor: 7, value: 1.5), Reading(sensor: 8, value: -2)]) as Bytes) ?? [] }
-    static var nativesArchive: [UInt8] { (try? GraphEncoder().encode(["a": [1.5, 2], "b": [], "é": [.nan]] as [String: [Double]]) as Bytes) ?? [] }
+    static var readingsArchive: [UInt8] {
+        (try? GraphEncoder().encode([Reading(sensor: 7, value: 1.5), Reading(sensor: 8, value: -2)]) as Bytes) ?? []
+    }
+    static var nativesArchive: [UInt8] {
+        (try? GraphEncoder().encode(["a": [1.5, 2], "b": [], "é": [.nan]] as [String: [Double]]) as Bytes) ?? []
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import GraphHTTP
 import GraphCodable
+
+@testable import GraphHTTP
 
 /// A server on a free port of this machine, for one test; stopped when the test ends.
 final class TestServer: Sendable {

@@ -98,8 +98,9 @@ struct ArchiveComparison {
         let afterUnreached = try unreachedDefinitions(of: after, compared: afterObjects)
         let count = max(beforeUnreached.count, afterUnreached.count)
         try pushList(count, beforeShare: beforeUnreached.count) { index in
-            Task(before: index < beforeUnreached.count ? beforeUnreached[index] : -1,
-                 after: index < afterUnreached.count ? afterUnreached[index] : -1, parent: -1, step: .unreached(index))
+            Task(
+                before: index < beforeUnreached.count ? beforeUnreached[index] : -1,
+                after: index < afterUnreached.count ? afterUnreached[index] : -1, parent: -1, step: .unreached(index))
         }
         try compareTasks()
         return GraphArchiveDiff(differences: differences, omittedCount: omittedCount)
@@ -176,9 +177,13 @@ struct ArchiveComparison {
 
     /// Reports a difference at the path `path` makes, only for the differences listed.
     private mutating func report(
-        _ change: Difference.Change, path: (ArchiveComparison) -> String, _ sides: (ArchiveComparison) -> (Difference.Side?, Difference.Side?)
+        _ change: Difference.Change, path: (ArchiveComparison) -> String,
+        _ sides: (ArchiveComparison) -> (Difference.Side?, Difference.Side?)
     ) {
-        guard differences.count < maximumCount else { omittedCount += 1; return }
+        guard differences.count < maximumCount else {
+            omittedCount += 1
+            return
+        }
         let (old, new) = sides(self)
         differences.append(Difference(change: change, path: path(self), before: old, after: new))
     }
@@ -238,7 +243,9 @@ struct ArchiveComparison {
             report(.identityChanged, task) { comparison in
                 func identity(_ side: Difference.Side, _ id: UInt32, _ seen: (stop: Int, partner: UInt32)?) -> Difference.Side {
                     var place = side
-                    place.value = id == 0 ? "a value without identity: \(place.value)"
+                    place.value =
+                        id == 0
+                        ? "a value without identity: \(place.value)"
                         : "object \(id)" + (seen.map { ", the one at \(comparison.path(ofStop: $0.stop))" } ?? "") + ": \(place.value)"
                     return place
                 }
@@ -319,7 +326,10 @@ struct ArchiveComparison {
             pairs.append(Task(before: oldFields[position + stride - 1], after: newFields[match + stride - 1], parent: stop, step: step))
         }
         for position in Swift.stride(from: 0, to: newFields.count, by: stride) where !matched.contains(position) {
-            pairs.append(Task(before: -1, after: newFields[position + stride - 1], parent: stop, step: .element(newFields[position], inBefore: false)))
+            pairs.append(
+                Task(
+                    before: -1, after: newFields[position + stride - 1], parent: stop, step: .element(newFields[position], inBefore: false))
+            )
         }
         try pushList(pairs.count, beforeShare: oldFields.count) { pairs[$0] }
     }
@@ -355,7 +365,9 @@ struct ArchiveComparison {
         for (position, entry) in newEntries.entries.enumerated().reversed() { unmatched[entry.key, default: []].append(position) }
         var matched = Set<Int>()
         for entry in oldEntries.entries {
-            let element = { (comparison: ArchiveComparison) in comparison.path(stop, last: "[\(comparison.before.elementText(of: keyLayout, at: entry.keyBytes))]") }
+            let element = { (comparison: ArchiveComparison) in
+                comparison.path(stop, last: "[\(comparison.before.elementText(of: keyLayout, at: entry.keyBytes))]")
+            }
             guard let match = unmatched[entry.key]?.popLast() else {
                 report(.nodeRemoved, path: element) { ($0.before.side(of: old, showing: entry, of: oldEntries), nil) }
                 continue
@@ -369,7 +381,9 @@ struct ArchiveComparison {
             }
         }
         for (position, entry) in newEntries.entries.enumerated() where !matched.contains(position) {
-            let element = { (comparison: ArchiveComparison) in comparison.path(stop, last: "[\(comparison.after.elementText(of: keyLayout, at: entry.keyBytes))]") }
+            let element = { (comparison: ArchiveComparison) in
+                comparison.path(stop, last: "[\(comparison.after.elementText(of: keyLayout, at: entry.keyBytes))]")
+            }
             report(.nodeAdded, path: element) { (nil, $0.after.side(of: new, showing: entry, of: newEntries)) }
         }
     }

@@ -115,7 +115,7 @@ struct DiffSide {
         let bytes = archive.bytes[node.payload]
         let internalVersion = archive.header.internalBinaryIOVersion
         guard internalVersion != otherSide.archive.header.internalBinaryIOVersion,
-              case .native(let layout)? = otherSide.archive.types.resolve(other.typeReference)
+            case .native(let layout)? = otherSide.archive.types.resolve(other.typeReference)
         else { return bytes.elementsEqual(otherSide.archive.bytes[other.payload]) }
         var reader = otherSide.archive.payloadReader(of: other)
         var writer = BinaryWriteBuffer(version: archive.header.userBinaryIOVersion, internalVersion: internalVersion)
@@ -137,11 +137,12 @@ struct DiffSide {
     /// The node at `index` as one side of a difference, showing what the node at `shown`
     /// holds (for a pointer, its definition; nil for a conditional pointer to nothing).
     func side(of index: Int, showing shown: Int?? = .none) -> GraphArchiveDiff.Difference.Side {
-        let text = switch shown {
-        case .none: text(of: index)
-        case .some(nil): "nil (a conditional reference to object \(archive.nodes[index].objectID), which the archive does not hold)"
-        case .some(let target?): text(of: target)
-        }
+        let text =
+            switch shown {
+            case .none: text(of: index)
+            case .some(nil): "nil (a conditional reference to object \(archive.nodes[index].objectID), which the archive does not hold)"
+            case .some(let target?): text(of: target)
+            }
         return .init(value: text, location: location(of: index), byteOffset: archive.nodes[index].offset)
     }
 }

@@ -60,8 +60,9 @@ final class ElementDigests {
 
     /// The digests of the archive before of `tables`.
     static func before(_ side: DiffSide, _ tables: TableComparison) -> ElementDigests {
-        ElementDigests(side: side, internalVersion: side.archive.header.internalBinaryIOVersion,
-                       sharedType: { UInt64($0) }, sharedKey: { UInt64($0) })
+        ElementDigests(
+            side: side, internalVersion: side.archive.header.internalBinaryIOVersion,
+            sharedType: { UInt64($0) }, sharedKey: { UInt64($0) })
     }
 
     /// The digests of the archive after of `tables`, whose archive before is `before`.
@@ -80,7 +81,8 @@ final class ElementDigests {
             sharedKey: { id in id == 0 ? 0 : keys[id].map(UInt64.init) ?? unshared | UInt64(id) })
     }
 
-    private init(side: DiffSide, internalVersion: UInt16, sharedType: @escaping (UInt32) -> UInt64, sharedKey: @escaping (UInt32) -> UInt64) {
+    private init(side: DiffSide, internalVersion: UInt16, sharedType: @escaping (UInt32) -> UInt64, sharedKey: @escaping (UInt32) -> UInt64)
+    {
         self.side = side
         self.internalVersion = internalVersion
         self.sharedType = sharedType

@@ -14,7 +14,8 @@ extension DiffSide {
     func elementText(of layout: NativeDescriptor, at range: Range<Int>) -> String {
         var reader = archive.payloadReader()
         reader.reposition(to: range)
-        return NativeDescription.text(of: layout, &reader, limit: Self.valueLimit).map { ShownText.shown($0, limit: Self.valueLimit) } ?? "…"
+        return NativeDescription.text(of: layout, &reader, limit: Self.valueLimit).map { ShownText.shown($0, limit: Self.valueLimit) }
+            ?? "…"
     }
 
     /// Appends the text of the node at `index` until `text` is longer than a path shows.

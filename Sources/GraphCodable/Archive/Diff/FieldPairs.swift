@@ -67,7 +67,9 @@ final class FieldPairs {
         if let field = old.next() {
             let key = before[field].keyID
             if key != 0 {
-                return .init(before: field, after: pairKeyed(Int(key) < keys.count ? keys[Int(key)] : 0), parent: stop, step: .key(key, inBefore: true))
+                return .init(
+                    before: field, after: pairKeyed(Int(key) < keys.count ? keys[Int(key)] : 0), parent: stop,
+                    step: .key(key, inBefore: true))
             }
             var match = -1
             while let candidate = newUnkeyed.next() {
@@ -85,7 +87,9 @@ final class FieldPairs {
             let key = after[field].keyID
             if key != 0 {
                 let run = firstIndex(key: key, field: 0), place = firstIndex(key: key, field: field)
-                if place - run >= newKeyed[run].pairedCount { return .init(before: -1, after: field, parent: stop, step: .key(key, inBefore: false)) }
+                if place - run >= newKeyed[run].pairedCount {
+                    return .init(before: -1, after: field, parent: stop, step: .key(key, inBefore: false))
+                }
             } else {
                 defer { seenUnkeyed += 1 }
                 if seenUnkeyed >= pairedUnkeyed { return .init(before: -1, after: field, parent: stop, step: .index(seenUnkeyed)) }

@@ -118,7 +118,9 @@ extension GraphArchive {
 
     /// The structural differences from this archive to `other`, as
     /// ``differences(from:to:limits:maximumCount:)`` finds them in their bytes.
-    public func differences(to other: GraphArchive, limits: ArchiveLimits = ArchiveLimits(), maximumCount: Int = 1000) throws -> GraphArchiveDiff {
+    public func differences(to other: GraphArchive, limits: ArchiveLimits = ArchiveLimits(), maximumCount: Int = 1000) throws
+        -> GraphArchiveDiff
+    {
         try Self.differences(from: bytes(limits: limits), to: other.bytes(limits: limits), limits: limits, maximumCount: maximumCount)
     }
 }

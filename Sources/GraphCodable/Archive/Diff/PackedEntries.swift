@@ -18,7 +18,8 @@ struct PackedEntries {
 
     /// The entries of the payload of the node at `index` of `side`, whose layout is a set of
     /// `keyLayout` (`valueLayout` nil) or a dictionary.
-    init(_ side: DiffSide, _ index: Int, _ keyLayout: NativeDescriptor, _ valueLayout: NativeDescriptor?, _ digests: ElementDigests) throws {
+    init(_ side: DiffSide, _ index: Int, _ keyLayout: NativeDescriptor, _ valueLayout: NativeDescriptor?, _ digests: ElementDigests) throws
+    {
         self.keyLayout = keyLayout
         self.valueLayout = valueLayout
         budget = side.archive.budget
@@ -50,8 +51,11 @@ extension DiffSide {
     /// The node at `index`, a packed set or dictionary, as one side of a difference of its
     /// element (or entry) `entry`: the element, or the entry's value.
     func side(of index: Int, showing entry: PackedEntries.Entry, of entries: PackedEntries) -> GraphArchiveDiff.Difference.Side {
-        let (layout, bytes) = entries.valueLayout.flatMap { layout in entry.valueBytes.map { (layout, $0) } }
+        let (layout, bytes) =
+            entries.valueLayout.flatMap { layout in entry.valueBytes.map { (layout, $0) } }
             ?? (entries.keyLayout, entry.keyBytes)
-        return .init(value: "\(layout) \(elementText(of: layout, at: bytes))", location: location(of: index), byteOffset: archive.nodes[index].offset)
+        return .init(
+            value: "\(layout) \(elementText(of: layout, at: bytes))", location: location(of: index), byteOffset: archive.nodes[index].offset
+        )
     }
 }

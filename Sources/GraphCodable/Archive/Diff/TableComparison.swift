@@ -34,10 +34,11 @@ struct TableComparison {
             ("userBinaryIOVersion", "\(before.userBinaryIOVersion)", "\(after.userBinaryIOVersion)"),
         ]
         for field in fields where field.before != field.after {
-            differences.append(Difference(
-                change: .headerChanged, path: "header.\(field.name)",
-                before: .init(value: field.before, location: "$.\(field.name)"),
-                after: .init(value: field.after, location: "$.\(field.name)")))
+            differences.append(
+                Difference(
+                    change: .headerChanged, path: "header.\(field.name)",
+                    before: .init(value: field.before, location: "$.\(field.name)"),
+                    after: .init(value: field.after, location: "$.\(field.name)")))
         }
     }
 
@@ -74,13 +75,15 @@ struct TableComparison {
             guard let other = afterByName[entry.type.qualifiedName] else { continue }
             types[entry.reference] = other.reference
             if entry.type.kind != other.type.kind {
-                differences.append(Difference(
-                    change: .typeKindChanged, path: Self.path(entry.type), before: Self.side(entry), after: Self.side(other)))
+                differences.append(
+                    Difference(
+                        change: .typeKindChanged, path: Self.path(entry.type), before: Self.side(entry), after: Self.side(other)))
             } else if entry.type.version != other.type.version {
-                differences.append(Difference(
-                    change: .typeVersionChanged, path: Self.path(entry.type),
-                    before: Self.side(entry, value: "version \(entry.type.version)"),
-                    after: Self.side(other, value: "version \(other.type.version)")))
+                differences.append(
+                    Difference(
+                        change: .typeVersionChanged, path: Self.path(entry.type),
+                        before: Self.side(entry, value: "version \(entry.type.version)"),
+                        after: Self.side(other, value: "version \(other.type.version)")))
             }
         }
         // Layouts in table order, so that their parts, earlier, are paired already.
@@ -106,8 +109,9 @@ struct TableComparison {
         for (old, new) in candidates where beforeKeys[old.reference, default: []] == afterKeys[new.reference, default: []] {
             types[old.reference] = new.reference
             renamedIndexes.insert(old.index)
-            differences.append(Difference(
-                change: .typeRenamed, path: Self.path(old.type), before: Self.side(old), after: Self.side(new)))
+            differences.append(
+                Difference(
+                    change: .typeRenamed, path: Self.path(old.type), before: Self.side(old), after: Self.side(new)))
         }
         removed.removeAll { renamedIndexes.contains($0.index) }
         added.removeAll { renamedIndexes.contains($0.index) }
@@ -138,7 +142,8 @@ struct TableComparison {
 
     private static func side(_ entry: Entry, value: String? = nil) -> Difference.Side {
         let kind = entry.type.kind == .class ? "class" : "value type"
-        return .init(value: value ?? "\(kind) \(ShownText.shown(entry.type.qualifiedName)) version \(entry.type.version)",
-                     location: "$.types[\(entry.index)]")
+        return .init(
+            value: value ?? "\(kind) \(ShownText.shown(entry.type.qualifiedName)) version \(entry.type.version)",
+            location: "$.types[\(entry.index)]")
     }
 }

@@ -77,7 +77,8 @@ struct ArchiveHeader: Equatable {
             try problems.report(.invalid("unknown header flags 0x\(String(flags.rawValue, radix: 16))", rule: .headerFlags, at: 18))
         }
         guard BinaryIOInternalVersion.supported.contains(internalBinaryIOVersion) else {
-            throw GCodableError.invalid("unsupported internal BinaryIO version \(internalBinaryIOVersion)", rule: .headerInternalVersion, at: 20)
+            throw GCodableError.invalid(
+                "unsupported internal BinaryIO version \(internalBinaryIOVersion)", rule: .headerInternalVersion, at: 20)
         }
         let available = UInt64(archive.count - Self.size)
         guard bodyLength <= available, tablesLength <= available - bodyLength else {
@@ -86,9 +87,10 @@ struct ArchiveHeader: Equatable {
                 rule: .headerTruncated, at: archive.count)
         }
         if bodyLength + tablesLength != available {
-            try problems.report(.invalid(
-                "\(available - bodyLength - tablesLength) unexpected bytes after the end of the archive",
-                rule: .headerTrailingBytes, at: Self.size + Int(bodyLength + tablesLength)))
+            try problems.report(
+                .invalid(
+                    "\(available - bodyLength - tablesLength) unexpected bytes after the end of the archive",
+                    rule: .headerTrailingBytes, at: Self.size + Int(bodyLength + tablesLength)))
         }
         if flags.contains(.checksummed) {
             let actual = archive.withUnsafeBytes { Checksum.xxh64(UnsafeRawBufferPointer(rebasing: $0[Self.checksummedRangeStart...])) }
@@ -96,7 +98,8 @@ struct ArchiveHeader: Equatable {
                 try problems.report(.invalid("checksum mismatch: the archive is corrupted", rule: .headerChecksum, at: Self.checksumOffset))
             }
         } else if checksum != 0 {
-            try problems.report(.invalid("checksum present but the header flags say none: the archive is corrupted", rule: .headerChecksum, at: 18))
+            try problems.report(
+                .invalid("checksum present but the header flags say none: the archive is corrupted", rule: .headerChecksum, at: 18))
         }
     }
 

@@ -28,7 +28,8 @@ struct ArchivePrelude {
         types = try TypeTable.read(from: &tables, limits: limits, budget: budget)
         keys = try KeyTable.read(from: &tables, limits: limits, budget: budget)
         guard tables.isAtEnd else {
-            throw GCodableError.invalid("\(tables.remainingCount) unexpected bytes after the key table", rule: .tablesTrailingBytes, at: tables.offset)
+            throw GCodableError.invalid(
+                "\(tables.remainingCount) unexpected bytes after the key table", rule: .tablesTrailingBytes, at: tables.offset)
         }
     }
 

@@ -247,7 +247,8 @@ struct TypeTable: Equatable {
                     case .native(let descriptor) = resolved
                 else {
                     throw GCodableError.invalid(
-                        "type table entry \(index) refers to \(reference), which is not an earlier native layout", rule: .typesComponent, at: offset)
+                        "type table entry \(index) refers to \(reference), which is not an earlier native layout", rule: .typesComponent,
+                        at: offset)
                 }
                 parts.append(UInt32(reference))
                 return (descriptor, TypeReference.tableIndex(UInt32(reference)).map { sizes[$0] } ?? 1)
@@ -264,17 +265,21 @@ struct TypeTable: Equatable {
                 let mangledOffset = reader.offset
                 let mangledName = try reader.readString(maximumLength: limits.maximumLength)
                 guard kind == .classType || mangledName.isEmpty else {
-                    throw GCodableError.invalid("type table entry \(index) is a value type with a mangled name", rule: .typesValueMangledName, at: mangledOffset)
+                    throw GCodableError.invalid(
+                        "type table entry \(index) is a value type with a mangled name", rule: .typesValueMangledName, at: mangledOffset)
                 }
-                entry = .named(NamedType(kind: kind == .valueType ? .value : .class,
-                                         qualifiedName: qualifiedName, mangledName: mangledName, version: version))
+                entry = .named(
+                    NamedType(
+                        kind: kind == .valueType ? .value : .class,
+                        qualifiedName: qualifiedName, mangledName: mangledName, version: version))
             case .array, .set, .optional, .range, .closedRange:
                 let elementOffset = reader.offset
                 let (element, elementSize) = try component()
                 if kind == .range || kind == .closedRange {
                     guard case .scalar(let bound) = element, bound.isRangeBound else {
                         throw GCodableError.invalid(
-                            "type table entry \(index) is a range of \(element), which has no order", rule: .typesRangeBound, at: elementOffset)
+                            "type table entry \(index) is a range of \(element), which has no order", rule: .typesRangeBound,
+                            at: elementOffset)
                     }
                 }
                 size += elementSize
@@ -306,7 +311,8 @@ struct TypeTable: Equatable {
             }
             guard size <= maximumLayoutSize else {
                 throw GCodableError.invalid(
-                    "type table entry \(index) describes a layout of \(size) parts, the most is \(maximumLayoutSize)", rule: .typesParts, at: entryOffset)
+                    "type table entry \(index) describes a layout of \(size) parts, the most is \(maximumLayoutSize)", rule: .typesParts,
+                    at: entryOffset)
             }
             let key: EntryKey
             switch entry {

@@ -90,7 +90,8 @@ struct ArchiveJSONReader {
             try GraphArchive.check(written.bytes, limits: limits, checkingPayloads: false)
         } catch let error as GCodableError {
             guard let offset = error.context.byteOffset else { throw error }
-            let position = jsonOffset(ofArchiveOffset: offset, tableEntries: written.tableEntries, entryPositions: entryPositions)
+            let position =
+                jsonOffset(ofArchiveOffset: offset, tableEntries: written.tableEntries, entryPositions: entryPositions)
                 ?? Self.headerMembers.last { $0.offset <= offset }.flatMap { member($0.name).value?.offset } ?? document.offset
             throw JSONProblem(error.context.debugDescription, at: JSONPosition(offset: position, ordinal: 0)).error(in: text, as: error)
         }
@@ -138,7 +139,9 @@ struct ArchiveJSONReader {
         return value
     }
 
-    private func integer<T: FixedWidthInteger>(_ member: (name: String, value: JSONPosition?), of object: JSONPosition, as _: T.Type) throws -> T {
+    private func integer<T: FixedWidthInteger>(_ member: (name: String, value: JSONPosition?), of object: JSONPosition, as _: T.Type) throws
+        -> T
+    {
         guard let value = member.value else { throw JSONProblem("expected an integer", member: member.name, value: nil, of: object) }
         return try integer(at: value)
     }
@@ -154,7 +157,11 @@ struct ArchiveJSONReader {
     /// Throws when the table entry at `index` is one more than `limits` allow.
     private func checkTableCount(_ index: Int, _ limits: ArchiveLimits, at position: JSONPosition) throws {
         guard index < limits.maximumTableCount else {
-            throw GCodableError.limitExceeded(.init(debugDescription: "more than \(limits.maximumTableCount) table entries (ArchiveLimits.maximumTableCount) at \(JSONText.text(of: text.path(to: position.offset)))"))
+            throw GCodableError.limitExceeded(
+                .init(
+                    debugDescription:
+                        "more than \(limits.maximumTableCount) table entries (ArchiveLimits.maximumTableCount) at \(JSONText.text(of: text.path(to: position.offset)))"
+                ))
         }
     }
 
@@ -197,7 +204,8 @@ struct ArchiveJSONReader {
             if values[member.rawValue] == nil { values[member.rawValue] = value }
         }
         guard kinds.count == 1, let kind = kinds.first else {
-            throw JSONProblem("a type has exactly one of " + TypeMember.allCases.filter(\.isKind).map { "\($0.name)" }.joined(separator: ", "), at: entry)
+            throw JSONProblem(
+                "a type has exactly one of " + TypeMember.allCases.filter(\.isKind).map { "\($0.name)" }.joined(separator: ", "), at: entry)
         }
         func member(_ member: TypeMember) -> (name: String, value: JSONPosition?) { ("\(member.name)", values[member.rawValue]) }
         func reference(_ name: TypeMember) throws -> UInt32 { try integer(member(name), of: entry, as: UInt32.self) }
@@ -218,7 +226,7 @@ struct ArchiveJSONReader {
         case .dictionary:
             let pair = try array(member(kind), of: entry)
             guard let key = text.firstElement(of: pair), let value = text.element(after: text.end(of: key)),
-                  text.element(after: text.end(of: value)) == nil
+                text.element(after: text.end(of: value)) == nil
             else { throw JSONProblem("a dictionary layout names a key and a value type", at: pair) }
             return .dictionary(key: try integer(at: key), value: try integer(at: value))
         case .simd, .mangledName, .version, .scalar:
@@ -238,7 +246,9 @@ struct ArchiveJSONReader {
 
     /// Writes the nodes of the body, depth first, without recursion: each array of fields
     /// open is the place of its next node.
-    private mutating func writeBody(_ body: JSONPosition, layouts: [NativeDescriptor?], keyIDs: KeyIDs, to buffer: inout BinaryWriteBuffer) throws {
+    private mutating func writeBody(_ body: JSONPosition, layouts: [NativeDescriptor?], keyIDs: KeyIDs, to buffer: inout BinaryWriteBuffer)
+        throws
+    {
         let names = NodeMembers.Names()
         var open: [JSONPosition?] = [text.firstElement(of: body)]
         while let top = open.last {
@@ -336,7 +346,9 @@ struct ArchiveJSONReader {
 
     /// A `BIV` or `BIR` payload: its native `value`, or its `bytes` (those of a native
     /// layout must hold exactly one value of it; an opaque payload gets its length).
-    private func writePayload(of node: NodeMembers, at object: JSONPosition, layout: NativeDescriptor?, to buffer: inout BinaryWriteBuffer) throws {
+    private func writePayload(of node: NodeMembers, at object: JSONPosition, layout: NativeDescriptor?, to buffer: inout BinaryWriteBuffer)
+        throws
+    {
         if let layout, node.bytes == nil {
             guard let value = node.value else { throw JSONProblem("a native value needs \"value\" or \"bytes\"", at: object) }
             return try NativeJSON.writePayload(layout, from: text, at: value, to: &buffer)
@@ -404,6 +416,7 @@ private struct KeyIDs {
     func id(of utf8: UnsafeBufferPointer<UInt8>) -> UInt32? {
         let guess = guesses[Self.guessSlot(utf8)]
         if guess != 0, keys[Int(guess) - 1].withUnsafeBufferPointer({ $0.elementsEqual(utf8) }) { return guess }
-        return idsByHash[Self.hash(utf8)]?.first { keys[Int($0) - 1].elementsEqual(utf8) } ?? idsByKey[String(decoding: utf8, as: UTF8.self)]
+        return idsByHash[Self.hash(utf8)]?.first { keys[Int($0) - 1].elementsEqual(utf8) }
+            ?? idsByKey[String(decoding: utf8, as: UTF8.self)]
     }
 }

@@ -54,7 +54,11 @@ struct ArchiveJSONWriter {
             try writer.write(json: texts.kinds, Int(node.kind.rawValue))
             if node.keyID != 0 {
                 try writer.key(text: texts.key)
-                if node.keyID <= texts.keys.count { try writer.write(json: texts.keys, Int(node.keyID) - 1) } else { try writer.write(integer: UInt64(node.keyID)) }
+                if node.keyID <= texts.keys.count {
+                    try writer.write(json: texts.keys, Int(node.keyID) - 1)
+                } else {
+                    try writer.write(integer: UInt64(node.keyID))
+                }
             }
             if node.typeReference != 0 {
                 try writer.key(text: texts.type)
@@ -138,7 +142,6 @@ struct ArchiveJSONWriter {
         try writer.key("bytes")
         try writer.write(string: Data(archive.bytes[node.payload]).base64EncodedString())
     }
-
 
     private static func json(of entry: GraphArchive.TypeEntry) -> JSONValue {
         func number<T: BinaryInteger>(_ value: T) -> JSONValue { .number(String(value)) }

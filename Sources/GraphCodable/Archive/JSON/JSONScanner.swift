@@ -172,7 +172,7 @@ struct JSONScanner {
         guard offset + 1 < bytes.count else { throw error("unterminated escape") }
         switch bytes[offset + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             offset += 2
         case UInt8(ascii: "u"):
             let code = try hex4(at: offset + 2)
@@ -180,7 +180,7 @@ struct JSONScanner {
             offset += 6
             if (0xD800 ... 0xDBFF).contains(code) {
                 guard bytes.count - offset >= 2, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u"),
-                      (0xDC00 ... 0xDFFF).contains(try hex4(at: offset + 2))
+                    (0xDC00 ... 0xDFFF).contains(try hex4(at: offset + 2))
                 else { throw error("unpaired surrogate") }
                 offset += 6
             }
@@ -214,7 +214,7 @@ struct JSONScanner {
         default: throw error("invalid UTF-8 in a string")
         }
         guard bytes.count - offset >= length, second.contains(bytes[offset + 1]),
-              bytes[offset + 2 ..< offset + length].allSatisfy({ $0 & 0xC0 == 0x80 })
+            bytes[offset + 2 ..< offset + length].allSatisfy({ $0 & 0xC0 == 0x80 })
         else { throw error("invalid UTF-8 in a string") }
         offset += length
     }

@@ -69,7 +69,7 @@ extension JSONText {
     /// The bytes of `word` that are not decimal digits.
     @inline(__always)
     static func nonDigits(_ word: UInt64) -> UInt64 {
-        let offsets = word ^ (ones &* 0x30)  // a digit's value; 10 or more for any other byte
+        let offsets = word ^ (ones &* 0x30) // a digit's value; 10 or more for any other byte
         return (offsets &+ ones &* 0x76 | offsets) & highBits
     }
 

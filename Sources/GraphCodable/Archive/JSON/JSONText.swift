@@ -166,7 +166,10 @@ struct JSONText {
         var offset = range.lowerBound
         var runStart = offset
         while offset < range.upperBound {
-            guard bytes[offset] == UInt8(ascii: "\\") else { offset += 1; continue }
+            guard bytes[offset] == UInt8(ascii: "\\") else {
+                offset += 1
+                continue
+            }
             output.append(contentsOf: bytes[runStart ..< offset])
             let escape = bytes[offset + 1]
             offset += 2

@@ -78,7 +78,8 @@ struct JSONTextWriter {
     /// Writes a whole value.
     mutating func write(_ value: JSONValue, stack: StackGuard) throws {
         guard stack.hasRoom() else {
-            throw GCodableError.cannotEncode(JSONValue.self, .init(debugDescription: "the archive nests too deeply for this thread's stack"))
+            throw GCodableError.cannotEncode(
+                JSONValue.self, .init(debugDescription: "the archive nests too deeply for this thread's stack"))
         }
         switch value {
         case .null: try output.write("null")
@@ -136,7 +137,7 @@ struct JSONTextWriter {
     /// Runs that need no escape are passed eight bytes at a time, to the first that does.
     mutating func write(stringUTF8 utf8: UnsafeBufferPointer<UInt8>) throws {
         try output.write(byte: UInt8(ascii: "\""))
-        var plain = 0  // the start of the bytes not written yet, which need no escape
+        var plain = 0 // the start of the bytes not written yet, which need no escape
         var index = 0
         while true {
             index = JSONText.firstMarkedOffset(in: utf8, from: index, JSONText.escapeStops)

@@ -18,7 +18,8 @@ enum NativeJSON {
         case .unsigned128(let integer): return .string(String(integer))
         case .float16(let bits): return .string("0x" + String(bits, radix: 16))
         case .float(let number): return floatingPoint(number, bits: UInt64(number.bitPattern), canonicalNaN: UInt64(Float.nan.bitPattern))
-        case .double(let number), .date(let number): return floatingPoint(number, bits: number.bitPattern, canonicalNaN: Double.nan.bitPattern)
+        case .double(let number), .date(let number):
+            return floatingPoint(number, bits: number.bitPattern, canonicalNaN: Double.nan.bitPattern)
         case .text(let text): return .string(text)
         case .data(let bytes): return .string(Data(bytes).base64EncodedString())
         case .uuid(let uuid): return .string(uuid.uuidString)
@@ -34,7 +35,9 @@ enum NativeJSON {
     /// `[key, value]` pairs), an absent optional as `null`, a present one as its value, or
     /// as `{"some": …}` when the value is itself an optional. The payload must be readable
     /// as `layout` (strings are written from their bytes as they lie).
-    static func write(_ layout: NativeDescriptor, _ reader: inout BinaryReadBuffer, to writer: inout JSONTextWriter, stack: StackGuard) throws {
+    static func write(_ layout: NativeDescriptor, _ reader: inout BinaryReadBuffer, to writer: inout JSONTextWriter, stack: StackGuard)
+        throws
+    {
         // A scalar, or an array or dictionary of them, needs no walk.
         switch layout {
         case .scalar(let code):
@@ -109,7 +112,9 @@ enum NativeJSON {
     }
 
     /// Reads a scalar and writes its JSON; a string from its bytes as they lie.
-    private static func writeScalar(_ code: NativeTypeCode, _ reader: inout BinaryReadBuffer, to writer: inout JSONTextWriter, stack: StackGuard) throws {
+    private static func writeScalar(
+        _ code: NativeTypeCode, _ reader: inout BinaryReadBuffer, to writer: inout JSONTextWriter, stack: StackGuard
+    ) throws {
         guard code == .string else { return try write(scalar: try NativeDescriptor.readScalar(code, &reader), to: &writer, stack: stack) }
         try reader.withBytes(count: try reader.readCount()) { try writer.write(stringUTF8: $0.assumingMemoryBound(to: UInt8.self)) }
     }
@@ -121,7 +126,7 @@ enum NativeJSON {
         case .signed(let integer) where exactIntegers.contains(integer): try writer.write(integer: integer)
         case .unsigned(let integer) where integer <= UInt64(1 << 53): try writer.write(integer: integer)
         case .double(let number) where number.isFinite && !(number == 0 && number.sign == .minus),
-             .date(let number) where number.isFinite && !(number == 0 && number.sign == .minus):
+            .date(let number) where number.isFinite && !(number == 0 && number.sign == .minus):
             try writer.write(finite: number)
         case .text(let text): try writer.write(string: text)
         default: try writer.write(json(ofScalar: value), stack: stack)
@@ -140,7 +145,9 @@ enum NativeJSON {
     /// Writes the payload of `layout` that the JSON value at `position` stands for: the
     /// inverse of ``write(_:_:to:stack:)``. A value that does not fit the layout throws a
     /// ``JSONProblem`` at the value. (The recursion follows the layout, at most 256 parts.)
-    static func writePayload(_ layout: NativeDescriptor, from text: JSONText, at position: JSONPosition, to buffer: inout BinaryWriteBuffer) throws {
+    static func writePayload(_ layout: NativeDescriptor, from text: JSONText, at position: JSONPosition, to buffer: inout BinaryWriteBuffer)
+        throws
+    {
         func fail(_ expected: String) -> JSONProblem { JSONProblem("expected \(expected) for \(layout)", at: position) }
         switch layout {
         case .scalar(let code):
@@ -153,7 +160,9 @@ enum NativeJSON {
         case .dictionary(let key, let value):
             guard text.first(position) == UInt8(ascii: "[") else { throw fail("an array") }
             try writeCounted(text, position, to: &buffer) { pair, buffer in
-                guard let parts = elements(of: pair, count: 2, in: text) else { throw JSONProblem("expected a [key, value] pair", at: pair) }
+                guard let parts = elements(of: pair, count: 2, in: text) else {
+                    throw JSONProblem("expected a [key, value] pair", at: pair)
+                }
                 try writePayload(key, from: text, at: parts[0], to: &buffer)
                 try writePayload(value, from: text, at: parts[1], to: &buffer)
             }
@@ -204,7 +213,9 @@ enum NativeJSON {
         return places.count == count ? places : nil
     }
 
-    private static func writeScalar(_ code: NativeTypeCode, from text: JSONText, at position: JSONPosition, to buffer: inout BinaryWriteBuffer) throws {
+    private static func writeScalar(
+        _ code: NativeTypeCode, from text: JSONText, at position: JSONPosition, to buffer: inout BinaryWriteBuffer
+    ) throws {
         func fail(_ expected: String) -> JSONProblem { JSONProblem("expected \(expected) for \(code.name)", at: position) }
         func integer<T: FixedWidthInteger>(_: T.Type) throws -> T {
             guard let integer = text.integer(at: position, as: T.self) else {
@@ -240,7 +251,8 @@ enum NativeJSON {
             let hex = try string { String(decoding: $0, as: UTF8.self) }
             let digits = hex.utf8.dropFirst(2)
             guard hex.hasPrefix("0x"), !digits.isEmpty, digits.allSatisfy({ JSONText.hexValue($0) != nil }),
-                  let bits = UInt16(hex.dropFirst(2), radix: 16) else {
+                let bits = UInt16(hex.dropFirst(2), radix: 16)
+            else {
                 throw fail("\"0x\" and 16 bits")
             }
             buffer.writeFixedWidth(bits)
@@ -270,8 +282,8 @@ enum NativeJSON {
                 return try String?.none.write(to: &buffer)
             }
             guard text.first(position) == UInt8(ascii: "{"),
-                  let relative = text.member("relative", of: position).flatMap(text.string(at:)),
-                  let base = text.member("base", of: position).flatMap(text.string(at:))
+                let relative = text.member("relative", of: position).flatMap(text.string(at:)),
+                let base = text.member("base", of: position).flatMap(text.string(at:))
             else { throw fail("a string or {\"relative\": …, \"base\": …}") }
             buffer.writeString(relative)
             try String?.some(base).write(to: &buffer)
@@ -287,7 +299,9 @@ enum NativeJSON {
         func float() throws -> Float {
             if let float = text.float(at: position) { return float }
             if let special = text.string(at: position), special.hasPrefix("nan:0x") {
-                guard let bits = UInt32(special.dropFirst(6), radix: 16), Float(bitPattern: bits).isNaN else { throw fail("a NaN's 32 bits") }
+                guard let bits = UInt32(special.dropFirst(6), radix: 16), Float(bitPattern: bits).isNaN else {
+                    throw fail("a NaN's 32 bits")
+                }
                 return Float(bitPattern: bits)
             }
             return Float(try double(at: position))

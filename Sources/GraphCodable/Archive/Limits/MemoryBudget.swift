@@ -30,9 +30,11 @@ final class MemoryBudget: @unchecked Sendable {
     @inline(__always)
     func charge(_ bytes: Int, at offset: Int? = nil) throws {
         guard bytes <= remaining else {
-            throw GCodableError.limitExceeded(.init(debugDescription:
-                "this would take more than \(total) bytes of memory, the most this archive may (ArchiveLimits.maximumMemoryBytesPerArchiveByte)",
-                byteOffset: offset))
+            throw GCodableError.limitExceeded(
+                .init(
+                    debugDescription:
+                        "this would take more than \(total) bytes of memory, the most this archive may (ArchiveLimits.maximumMemoryBytesPerArchiveByte)",
+                    byteOffset: offset))
         }
         remaining -= bytes
     }

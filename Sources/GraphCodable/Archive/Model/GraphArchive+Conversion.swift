@@ -13,7 +13,8 @@ extension GraphArchive {
         let targetUser = userBinaryIOVersion ?? self.userBinaryIOVersion
         guard targetInternal != self.internalBinaryIOVersion || targetUser != self.userBinaryIOVersion else { return self }
         let source = try ParsedArchive(bytes: try bytes())
-        return try GraphArchive(bytes: try source.converted(internalBinaryIOVersion: targetInternal, userBinaryIOVersion: targetUser, registry: registry))
+        return try GraphArchive(
+            bytes: try source.converted(internalBinaryIOVersion: targetInternal, userBinaryIOVersion: targetUser, registry: registry))
     }
 }
 
@@ -21,9 +22,12 @@ extension ParsedArchive {
     /// The archive's bytes rewritten for other BinaryIO versions (see
     /// ``GraphArchive/converted(internalBinaryIOVersion:userBinaryIOVersion:registry:)``),
     /// payload by payload, without the structural model.
-    func converted(internalBinaryIOVersion targetInternal: UInt16, userBinaryIOVersion targetUser: UInt16, registry: GTypeRegistry) throws -> [UInt8] {
+    func converted(internalBinaryIOVersion targetInternal: UInt16, userBinaryIOVersion targetUser: UInt16, registry: GTypeRegistry) throws
+        -> [UInt8]
+    {
         guard BinaryIOInternalVersion.supported.contains(targetInternal) else {
-            throw GCodableError.cannotEncode(GraphArchive.self, .init(debugDescription: "unknown internal BinaryIO version \(targetInternal)"))
+            throw GCodableError.cannotEncode(
+                GraphArchive.self, .init(debugDescription: "unknown internal BinaryIO version \(targetInternal)"))
         }
         let sameLayouts = targetInternal == header.internalBinaryIOVersion
         // An answer and a rewrite for each type reference, charged before they are made.
@@ -33,10 +37,13 @@ extension ParsedArchive {
         let rewrites = (0 ..< TypeReference.firstTableReference + UInt32(types.count)).map { reference -> Rewrite? in
             switch types.resolve(reference) {
             case .native(let layout)? where sameLayouts || !holdsWideIntegers[Int(reference)]:
-                return .copy(checking: layout.acceptsEveryBitPattern(internalVersion: targetInternal)
-                    ? nil : (layout, comparesNothing[Int(reference)]))
+                return .copy(
+                    checking: layout.acceptsEveryBitPattern(internalVersion: targetInternal)
+                        ? nil : (layout, comparesNothing[Int(reference)]))
             case .native(let layout)?: return .transcode(layout)
-            case .named(let named)?: return registry.binaryType(for: named).map { .opaque(Self.rewriter(for: $0)) } ?? .missing(ShownText.shown(named.qualifiedName))
+            case .named(let named)?:
+                return registry.binaryType(for: named).map { .opaque(Self.rewriter(for: $0)) }
+                    ?? .missing(ShownText.shown(named.qualifiedName))
             default: return nil
             }
         }
@@ -49,8 +56,11 @@ extension ParsedArchive {
             }
         }
         guard missingTypes.isEmpty else {
-            throw GCodableError.cannotEncode(GraphArchive.self, .init(debugDescription:
-                "converting needs the types of the opaque payloads of " + missingTypes.sorted().joined(separator: ", ")))
+            throw GCodableError.cannotEncode(
+                GraphArchive.self,
+                .init(
+                    debugDescription:
+                        "converting needs the types of the opaque payloads of " + missingTypes.sorted().joined(separator: ", ")))
         }
 
         var buffer = BinaryWriteBuffer(version: targetUser, internalVersion: targetInternal, reservingCapacity: bytes.count)
@@ -120,7 +130,7 @@ extension NativeDescriptor {
         switch self {
         case .scalar(let code): code.isWideInteger
         case .array(let element), .set(let element), .optional(let element), .range(let element),
-             .closedRange(let element), .simd(_, let element):
+            .closedRange(let element), .simd(_, let element):
             part(0, element)
         case .dictionary(let key, let value): part(0, key) || part(1, value)
         }

@@ -116,7 +116,8 @@ public struct GraphArchive: Sendable, Equatable {
                 open.removeLast()
                 attach(top.node)
             }
-            try archive.budget.charge(Self.nodeCost + (flat.kind.hasFields || !flat.payload.isEmpty ? Self.arrayCost : 0) + flat.payload.count)
+            try archive.budget.charge(
+                Self.nodeCost + (flat.kind.hasFields || !flat.payload.isEmpty ? Self.arrayCost : 0) + flat.payload.count)
             let node = Node(
                 kind: Node.Kind(flat.kind), key: flat.keyID, type: flat.typeReference, objectID: flat.objectID,
                 payload: flat.kind.hasPayload ? Array(archive.bytes[flat.payload]) : [])
@@ -193,10 +194,12 @@ public struct GraphArchive: Sendable, Equatable {
         let bodyLength = buffer.count - ArchiveHeader.size
         let tableEntries = writeTables(types: types, keys: keys, to: &buffer)
         var bytes = buffer.takeBytes()
-        ArchiveHeader.seal(&bytes, header: ArchiveHeader(
-            flags: isChecksummed ? .checksummed : [], internalBinaryIOVersion: internalBinaryIOVersion,
-            userBinaryIOVersion: userBinaryIOVersion, bodyLength: UInt64(bodyLength),
-            tablesLength: UInt64(bytes.count - ArchiveHeader.size - bodyLength)))
+        ArchiveHeader.seal(
+            &bytes,
+            header: ArchiveHeader(
+                flags: isChecksummed ? .checksummed : [], internalBinaryIOVersion: internalBinaryIOVersion,
+                userBinaryIOVersion: userBinaryIOVersion, bodyLength: UInt64(bodyLength),
+                tablesLength: UInt64(bytes.count - ArchiveHeader.size - bodyLength)))
         return (bytes, tableEntries)
     }
 
@@ -284,11 +287,14 @@ public struct GraphArchive: Sendable, Equatable {
                 frames.append((node.fields, 0))
             case .biv, .bir:
                 if let layout = layouts[node.type] {
-                    var reader = BinaryReadBuffer(bytes: node.payload, version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
+                    var reader = BinaryReadBuffer(
+                        bytes: node.payload, version: userBinaryIOVersion, internalVersion: internalBinaryIOVersion)
                     try layout.skip(&reader, maximumLength: .max)
                     guard reader.isAtEnd else {
-                        throw GCodableError.dataCorrupted(.init(debugDescription:
-                            "a \(node.kind.rawValue) payload holds \(reader.remainingCount) bytes more than its \(layout)"))
+                        throw GCodableError.dataCorrupted(
+                            .init(
+                                debugDescription:
+                                    "a \(node.kind.rawValue) payload holds \(reader.remainingCount) bytes more than its \(layout)"))
                     }
                     buffer.writeBytes(node.payload)
                 } else {

@@ -19,7 +19,8 @@ extension NativeDescriptor {
     /// and nothing else is kept, so that a payload of any size is shown, written as JSON,
     /// checked or converted in constant memory. With a `maximumElements`, the later elements
     /// of arrays, sets and dictionaries are skipped unread (their lengths still checked).
-    func walk(_ reader: inout BinaryReadBuffer, maximumElements: Int = .max, _ visit: (NativeDescriptor, NativeStep) throws -> Void) throws {
+    func walk(_ reader: inout BinaryReadBuffer, maximumElements: Int = .max, _ visit: (NativeDescriptor, NativeStep) throws -> Void) throws
+    {
         let start = reader.offset
         func elements(_ count: Int, _ layouts: [NativeDescriptor], kept: Int = .max) throws {
             try visit(self, .begin(count: count, start: start))

@@ -68,7 +68,7 @@ struct NativeIdentities {
         case (_, .float(let number)): return number
         case (_, .double(let number)), (_, .date(let number)): return number
         case (_, .text(let text)): return text
-        case (_, .data(let bytes)): return Data(bytes)  // hashed and compared as a whole, where [UInt8] goes byte by byte
+        case (_, .data(let bytes)): return Data(bytes) // hashed and compared as a whole, where [UInt8] goes byte by byte
         case (_, .uuid(let uuid)): return uuid
         case (_, .url(let relative, let base)): return [AnyHashable(relative), AnyHashable(base)]
         case (_, .geometry(let parts)): return parts
@@ -104,7 +104,8 @@ struct NativeIdentities {
         case (_, .float16(let a), .float16(let b)): return NativeValue.halfToFloat(a) <= NativeValue.halfToFloat(b)
         case (_, .float(let a), .float(let b)): return a <= b
         case (_, .double(let a), .double(let b)), (_, .date(let a), .date(let b)): return a <= b
-        case (_, .uuid(let a), .uuid(let b)): return !withUnsafeBytes(of: b.uuid) { b in withUnsafeBytes(of: a.uuid) { a in b.lexicographicallyPrecedes(a) } }
+        case (_, .uuid(let a), .uuid(let b)):
+            return !withUnsafeBytes(of: b.uuid) { b in withUnsafeBytes(of: a.uuid) { a in b.lexicographicallyPrecedes(a) } }
         default: return nil
         }
     }

@@ -178,7 +178,9 @@ extension NativeDescriptor {
             let count = try reader.readCount()
             if let size = element.fixedSize(internalVersion: reader.internalVersion) {
                 let total = count.multipliedReportingOverflow(by: size)
-                guard !total.overflow else { throw GCodableError.corrupted("element count overflows", rule: .countExceeds, at: reader.offset) }
+                guard !total.overflow else {
+                    throw GCodableError.corrupted("element count overflows", rule: .countExceeds, at: reader.offset)
+                }
                 try reader.skip(count: total.partialValue)
             } else if case .scalar(let code) = element, code.isWideInteger {
                 // Varints (their size is not fixed, so this is internal version 1).

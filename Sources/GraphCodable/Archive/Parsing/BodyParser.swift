@@ -71,7 +71,8 @@ struct BodyParser {
             if reference == 0 { return ReferenceShape(kinds: Self.mask(.val, .ref, .bir, .nil, .pts, .ptc), payload: .none) }
             switch types.resolve(UInt32(reference)) {
             case .native(let descriptor)?:
-                return ReferenceShape(kinds: Self.mask(.biv), payload: Self.payload(of: descriptor, internalVersion, composites: &composites))
+                return ReferenceShape(
+                    kinds: Self.mask(.biv), payload: Self.payload(of: descriptor, internalVersion, composites: &composites))
             case .structured?: return ReferenceShape(kinds: Self.mask(.val), payload: .none)
             case .named(let named)? where named.kind == .value: return ReferenceShape(kinds: Self.mask(.val, .biv), payload: .opaque)
             case .named?: return ReferenceShape(kinds: Self.mask(.ref, .bir), payload: .opaque)
@@ -168,13 +169,17 @@ struct BodyParser {
                 node.keyID = try readID(bytes, &position, bodyEnd, "key id", rule: .nodeKeyID)
                 step = .key(node.keyID)
                 if node.keyID > keys.keys.count {
-                    try problems.report(problem(open, "key id \(node.keyID) is not in the key table", rule: .nodeKeyID, at: offset, step: step))
+                    try problems.report(
+                        problem(open, "key id \(node.keyID) is not in the key table", rule: .nodeKeyID, at: offset, step: step))
                 }
                 if let parent = open.last, parent.collectionType != 0 {
                     let name = types.resolve(parent.collectionType)?.displayName ?? ""
-                    try problems.report(problem(open, "the fields of \(name) are unkeyed", rule: .collectionKeyedField, at: offset, step: step))
+                    try problems.report(
+                        problem(open, "the fields of \(name) are unkeyed", rule: .collectionKeyedField, at: offset, step: step))
                 }
-                if open.isEmpty { try problems.report(problem(open, "a top-level node has a key", rule: .rootKeyed, at: offset, step: step)) }
+                if open.isEmpty {
+                    try problems.report(problem(open, "a top-level node has a key", rule: .rootKeyed, at: offset, step: step))
+                }
             } else if !open.isEmpty {
                 step = .index(Int(unkeyedFieldCount))
                 unkeyedFieldCount += 1
@@ -205,13 +210,15 @@ struct BodyParser {
             // The node's own rules are met before its payload is read (Docs/ArchiveFormat.md,
             // "Reporting order").
             if isTopLevel && (node.objectID == 0 || isPointer) {
-                try problems.report(problem(open, "after the root node, only object definitions may follow", rule: .bodyAfterRoot, at: offset, step: step))
+                try problems.report(
+                    problem(open, "after the root node, only object definitions may follow", rule: .bodyAfterRoot, at: offset, step: step))
             }
             if node.objectID != 0 && !isPointer {
                 try budget.charge(ReadingCost.definition, at: offset)
                 let denseLimit = 2 * nodes.count + 1024
                 if !definitions.insert(nodes.count, for: node.objectID, denseLimit: denseLimit) {
-                    try problems.report(problem(open, "object id \(node.objectID) is defined twice", rule: .identityDefinedTwice, at: offset, step: step))
+                    try problems.report(
+                        problem(open, "object id \(node.objectID) is defined twice", rule: .identityDefinedTwice, at: offset, step: step))
                 }
             } else if kind == .pts && definitions[node.objectID] == nil {
                 try budget.charge(ReadingCost.earlyPointer, at: offset)
@@ -225,14 +232,16 @@ struct BodyParser {
                 chargedNodes += ReadingCost.nodesPerCharge
             }
             if nodes.count == nodes.capacity {
-                nodes.reserveCapacity(Self.grownCapacity(nodes.count, parsed: position - bodyStart, of: bodyLength, limit: limits.maximumNodeCount))
+                nodes.reserveCapacity(
+                    Self.grownCapacity(nodes.count, parsed: position - bodyStart, of: bodyLength, limit: limits.maximumNodeCount))
             }
             try nodes.receive(node, in: bytes)
             if kind.hasFields {
-                open.append(OpenValue(
-                    index: nodes.count - 1, objectID: node.objectID, step: step, offset: UInt32(truncatingIfNeeded: offset),
-                    collectionType: Self.collectionCodes.contains(node.typeReference) ? node.typeReference : 0,
-                    enclosingFieldCount: unkeyedFieldCount))
+                open.append(
+                    OpenValue(
+                        index: nodes.count - 1, objectID: node.objectID, step: step, offset: UInt32(truncatingIfNeeded: offset),
+                        collectionType: Self.collectionCodes.contains(node.typeReference) ? node.typeReference : 0,
+                        enclosingFieldCount: unkeyedFieldCount))
                 unkeyedFieldCount = 0
                 guard open.count <= limits.maximumDepth else {
                     throw GCodableError.limit("nesting deeper than \(limits.maximumDepth) levels", at: offset)
@@ -246,7 +255,10 @@ struct BodyParser {
             throw problem(open, "truncated body: \(open.count) values are not closed", rule: .bodyUnclosed, at: position, step: nil)
         }
         for pointer in earlyPointers where definitions[pointer.objectID] == nil {
-            try problems.report(.invalid("strong pointer to object id \(pointer.objectID), which the archive never defines", rule: .identityUndefined, at: Int(pointer.offset)))
+            try problems.report(
+                .invalid(
+                    "strong pointer to object id \(pointer.objectID), which the archive never defines", rule: .identityUndefined,
+                    at: Int(pointer.offset)))
         }
         return Facts(definitions: definitions, maximumDepth: maximumDepth, foundationValueCount: foundationValueCount)
     }
@@ -318,9 +330,12 @@ struct BodyParser {
     private func checkFieldCount(_ count: UInt32, of collection: OpenValue, _ open: borrowing ParseStack<OpenValue>, step: Step?) throws {
         let offset = Int(collection.offset)
         if collection.collectionType == NativeTypeCode.dictionary.rawValue, !count.isMultiple(of: 2) {
-            try problems.report(problem(open, "a Dictionary of \(count) fields: keys and values alternate", rule: .dictionaryFields, at: offset, step: step))
+            try problems.report(
+                problem(open, "a Dictionary of \(count) fields: keys and values alternate", rule: .dictionaryFields, at: offset, step: step)
+            )
         } else if collection.collectionType == NativeTypeCode.optional.rawValue, count != 1 {
-            try problems.report(problem(open, "an Optional box of \(count) fields: it holds one", rule: .optionalFields, at: offset, step: step))
+            try problems.report(
+                problem(open, "an Optional box of \(count) fields: it holds one", rule: .optionalFields, at: offset, step: step))
         }
     }
 
@@ -348,7 +363,9 @@ struct BodyParser {
     }
 
     @inline(__always)
-    private func readID(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ end: Int, _ what: String, rule: FormatRule) throws -> UInt32 {
+    private func readID(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ end: Int, _ what: String, rule: FormatRule) throws
+        -> UInt32
+    {
         let offset = position
         let raw = try BinaryReadBuffer.varUInt(in: bytes, at: &position, end: end)
         guard raw >= 1, raw <= UInt32.max else { throw Self.invalidID(raw, what, rule: rule, at: offset) }

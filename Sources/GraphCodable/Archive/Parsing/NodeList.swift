@@ -13,7 +13,7 @@ struct NodeList: RandomAccessCollection {
         }
 
         deinit {
-            base.deallocate()  // nodes are bitwise copyable: nothing to deinitialize
+            base.deallocate() // nodes are bitwise copyable: nothing to deinitialize
         }
     }
 

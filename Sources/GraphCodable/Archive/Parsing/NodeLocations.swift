@@ -59,7 +59,7 @@ extension ParsedArchive {
             while let innermost = open.last, innermost.end == index { open.removeLast() }
             var step: GCodableError.PathComponent?
             if node.keyID != 0 {
-                step = keys.pathComponent(for: node.keyID)  // a top-level node has none, unless invalid
+                step = keys.pathComponent(for: node.keyID) // a top-level node has none, unless invalid
             } else if let innermost = open.last {
                 step = .index(innermost.unkeyedCount)
                 open[open.count - 1].unkeyedCount += 1

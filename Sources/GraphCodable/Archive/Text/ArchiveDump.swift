@@ -89,16 +89,24 @@ struct ArchiveDump {
     private func writeBody(to lines: inout Lines) throws {
         try lines.add(Self.title("BODY"))
         // Each key's label and each type's name, made once rather than for every node.
-        let keyLabels = TextTable([Array("- ".utf8)] + archive.keys.keys.indices.map { index in
-            Array((options.contains(.showKeyNames) ? "+ \(String(reflecting: archive.keys.keys[index])): " : "+ KEY\(Self.id(UInt32(index + 1))): ").utf8)
-        })
+        let keyLabels = TextTable(
+            [Array("- ".utf8)]
+                + archive.keys.keys.indices.map { index in
+                    Array(
+                        (options.contains(.showKeyNames)
+                            ? "+ \(String(reflecting: archive.keys.keys[index])): " : "+ KEY\(Self.id(UInt32(index + 1))): ").utf8)
+                })
         // Each type's text after a node's kind: a class's name (a value type's too, when
         // asked), nothing for native layouts (a payload's text shows them).
-        let typeLabels = TextTable(archive.types.entries.indices.map { index -> [UInt8] in
-            guard case .named(let named) = archive.types.entries[index],
-                  named.kind == .class || options.contains(.showValueTypeNames) else { return [] }
-            return Array((options.contains(.showTypeNames) ? " \(ShownText.shown(named.qualifiedName, limit: .max))" : " TYPE\(Self.id(UInt32(index + 1)))").utf8)
-        })
+        let typeLabels = TextTable(
+            archive.types.entries.indices.map { index -> [UInt8] in
+                guard case .named(let named) = archive.types.entries[index],
+                    named.kind == .class || options.contains(.showValueTypeNames)
+                else { return [] }
+                return Array(
+                    (options.contains(.showTypeNames)
+                        ? " \(ShownText.shown(named.qualifiedName, limit: .max))" : " TYPE\(Self.id(UInt32(index + 1)))").utf8)
+            })
         let layouts = archive.types.nativeLayoutsByReference
         let kindCodes = TextTable(NodeKind.allCases.sorted { $0.rawValue < $1.rawValue }.map { Array($0.code.utf8) })
         let indents = TextTable((0 ... Self.maximumIndent).map { [UInt8](repeating: UInt8(ascii: "\t"), count: $0) })
@@ -117,13 +125,16 @@ struct ArchiveDump {
             }
             try kindCodes.write(Int(node.kind.rawValue), to: &lines.output)
             if node.objectID != 0 { try lines.output.write(decimal: UInt64(node.objectID), minimumDigits: 4) }
-            if let index = TypeReference.tableIndex(node.typeReference), index < typeLabels.count { try typeLabels.write(index, to: &lines.output) }
+            if let index = TypeReference.tableIndex(node.typeReference), index < typeLabels.count {
+                try typeLabels.write(index, to: &lines.output)
+            }
             guard node.kind.hasPayload else { return }
             try lines.output.write(byte: UInt8(ascii: " "))
             if payloads.count > 1 << 16 { payloads.removeAll(keepingCapacity: true) }
             let start = payloads.count
             reader.reposition(to: node.payload)
-            appendPayloadText(of: node, &reader, layout: Int(node.typeReference) < layouts.count ? layouts[Int(node.typeReference)] : nil, to: &payloads)
+            appendPayloadText(
+                of: node, &reader, layout: Int(node.typeReference) < layouts.count ? layouts[Int(node.typeReference)] : nil, to: &payloads)
             try payloads.withUnsafeBufferPointer { try lines.output.write(UnsafeBufferPointer(rebasing: $0[start...])) }
         } end: { depth in
             try lines.startLine()
@@ -135,10 +146,14 @@ struct ArchiveDump {
     /// Appends the text of a node's payload, which `reader` reads: a native value (of
     /// `layout`) as Swift prints it, an opaque one by its description when the encoder has
     /// it, otherwise by its size.
-    private func appendPayloadText(of node: ArchiveNode, _ reader: inout BinaryReadBuffer, layout: NativeDescriptor?, to text: inout [UInt8]) {
+    private func appendPayloadText(
+        of node: ArchiveNode, _ reader: inout BinaryReadBuffer, layout: NativeDescriptor?, to text: inout [UInt8]
+    ) {
         let limit = options.contains(.noTruncation) ? Int.max : Self.valueLimit
         if let descriptor = layout {
-            if !NativeDescription.write(descriptor, &reader, limit: limit, to: &text) { text.append(contentsOf: "<unreadable \(descriptor)>".utf8) }
+            if !NativeDescription.write(descriptor, &reader, limit: limit, to: &text) {
+                text.append(contentsOf: "<unreadable \(descriptor)>".utf8)
+            }
         } else if let description = descriptions[node.offset] {
             text.append(contentsOf: (description.count > limit ? String(description.prefix(limit)) + "…" : description).utf8)
         } else {
@@ -160,7 +175,8 @@ struct ArchiveDump {
     }
 
     private var keyMapLines: [String] {
-        [Self.title("KEYMAP")] + archive.keys.keys.enumerated().map { "KEY\(Self.id(UInt32($0.offset + 1))):\t\(String(reflecting: $0.element))" }
+        [Self.title("KEYMAP")]
+            + archive.keys.keys.enumerated().map { "KEY\(Self.id(UInt32($0.offset + 1))):\t\(String(reflecting: $0.element))" }
     }
 
     private static func id(_ value: UInt32) -> String {

@@ -15,7 +15,9 @@ enum DateText {
         let (days, secondOfDay) = floorDivision(unixSeconds, 86_400)
         let (year, month, day) = civilDate(daysSince1970: days)
         var text = (year < 0 ? "-" : "") + padded(year.magnitude, 4) + "-" + padded(UInt64(month), 2) + "-" + padded(UInt64(day), 2)
-        text += " " + padded(UInt64(secondOfDay / 3600), 2) + ":" + padded(UInt64(secondOfDay / 60 % 60), 2) + ":" + padded(UInt64(secondOfDay % 60), 2)
+        text +=
+            " " + padded(UInt64(secondOfDay / 3600), 2) + ":" + padded(UInt64(secondOfDay / 60 % 60), 2) + ":"
+            + padded(UInt64(secondOfDay % 60), 2)
         return text + " +0000"
     }
 

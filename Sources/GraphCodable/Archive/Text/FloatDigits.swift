@@ -4,7 +4,9 @@
 enum FloatDigits {
     /// Calls `body` with the text of `value` as `description` makes it, composed on the stack.
     @inline(__always)
-    static func with<F: BinaryFloatingPoint & TextOutputStreamable, R>(_ value: F, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    static func with<F: BinaryFloatingPoint & TextOutputStreamable, R>(_ value: F, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
+        rethrows -> R
+    {
         var digits = Digits()
         // Every NaN prints as `nan` in `description`; streaming would show its sign and payload.
         if value.isNaN { digits.write("nan") } else { value.write(to: &digits) }
@@ -33,7 +35,9 @@ enum FloatDigits {
 
         mutating func with<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
             let count = count
-            return try withUnsafeBytes(of: &bytes) { try body(UnsafeBufferPointer(rebasing: $0.assumingMemoryBound(to: UInt8.self)[..<count])) }
+            return try withUnsafeBytes(of: &bytes) {
+                try body(UnsafeBufferPointer(rebasing: $0.assumingMemoryBound(to: UInt8.self)[..<count]))
+            }
         }
     }
 }

@@ -169,7 +169,9 @@ struct NativeDescription {
                 text.append(UInt8(ascii: "\""))
                 return nil
             }
-            guard let string = String(checkedUTF8: utf8) else { throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: start) }
+            guard let string = String(checkedUTF8: utf8) else {
+                throw GCodableError.corrupted("invalid UTF-8 in a string", rule: .stringUTF8, at: start)
+            }
             return string
         }
         guard let string else { return try counted(count + 2) }

@@ -116,8 +116,11 @@ struct TextOutput {
     }
 
     private func tooLong() -> GCodableError {
-        .limitExceeded(.init(debugDescription:
-            "the text would be longer than \(limit) bytes, the most this archive may make (ArchiveLimits.maximumTextBytesPerArchiveByte)"))
+        .limitExceeded(
+            .init(
+                debugDescription:
+                    "the text would be longer than \(limit) bytes, the most this archive may make (ArchiveLimits.maximumTextBytesPerArchiveByte)"
+            ))
     }
 
     /// Hands out what is buffered.

@@ -15,11 +15,12 @@ extension ContentChecks {
         in archive: UnsafeBufferPointer<UInt8>, reader: inout BinaryReadBuffer, payloads: inout [Range<Int>]
     ) throws -> Int {
         guard !differByBytes(fields, in: archive, payloads: &payloads) else { return 0 }
-        let (message, rule): (String, FormatRule) = if case .uniqueKeys = check {
-            ("duplicate Dictionary key", .dictionaryDuplicate)
-        } else {
-            ("duplicate Set element", .setDuplicate)
-        }
+        let (message, rule): (String, FormatRule) =
+            if case .uniqueKeys = check {
+                ("duplicate Dictionary key", .dictionaryDuplicate)
+            } else {
+                ("duplicate Set element", .setDuplicate)
+            }
         var identities = NativeIdentities()
         // Fields of different types are never equal (`Int` 1 and `Double` 1.0, `Int` 1 and
         // `Int128` 1): no Swift set holds both. So a field is known by its type and number.
@@ -64,7 +65,9 @@ extension ContentChecks {
     /// Whether the bytes alone show `fields` all different: when they are `BIV` payloads of
     /// one type whose ``BytesEquality`` lets them, no two with the same bytes. False when
     /// the bytes cannot decide it.
-    private func differByBytes(_ fields: ArraySlice<ArchiveNode>, in archive: UnsafeBufferPointer<UInt8>, payloads: inout [Range<Int>]) -> Bool {
+    private func differByBytes(_ fields: ArraySlice<ArchiveNode>, in archive: UnsafeBufferPointer<UInt8>, payloads: inout [Range<Int>])
+        -> Bool
+    {
         guard let first = fields.first else { return true }
         for node in fields where node.kind != .biv || node.typeReference != first.typeReference {
             return false

@@ -60,7 +60,9 @@ struct ContentChecks {
     /// the archive's bytes, which `reader` reads too. Returns the memory the check charged
     /// to the reader's budget at its most, given back by then.
     @discardableResult @inline(__always)
-    func checkPayload(_ check: Check, of node: ArchiveNode, in archive: UnsafeBufferPointer<UInt8>, reader: inout BinaryReadBuffer) throws -> Int {
+    func checkPayload(_ check: Check, of node: ArchiveNode, in archive: UnsafeBufferPointer<UInt8>, reader: inout BinaryReadBuffer) throws
+        -> Int
+    {
         switch check {
         case .text:
             guard NativeTypeCode.isUTF8(stringPayload: archive[node.binaryPayload]) else {

@@ -20,8 +20,9 @@ extension GraphValidationReport {
             log.append(.invalidArchive(.init(debugDescription: "\(error)")))
         }
         problems = log.problems.map { error in
-            Problem(message: error.context.debugDescription, byteOffset: error.context.byteOffset, path: error.context.path,
-                    pathStart: error.context.pathStart, rule: error.context.rule)
+            Problem(
+                message: error.context.debugDescription, byteOffset: error.context.byteOffset, path: error.context.path,
+                pathStart: error.context.pathStart, rule: error.context.rule)
         }
         byteCount = bytes.count
         nodeCounts = [:]
@@ -56,7 +57,8 @@ extension GraphValidationReport {
     /// `bytes` parsed with a ``OnePassValidator``, and when it meets a set or dictionary
     /// stored node by node, parsed again with a ``OnePassCollectionValidator`` (under the budget as it
     /// stood before the first parse); nil when either stops otherwise.
-    private static func validatedInOnePass(_ bytes: [UInt8], limits: ArchiveLimits) -> (ArchivePrelude, OnePassValidator, BodyParser.Facts)? {
+    private static func validatedInOnePass(_ bytes: [UInt8], limits: ArchiveLimits) -> (ArchivePrelude, OnePassValidator, BodyParser.Facts)?
+    {
         guard let prelude = try? ArchivePrelude(bytes: bytes, limits: limits, problems: nil) else { return nil }
         let remainingBeforeBody = prelude.budget.remaining
         var validator = OnePassValidator(prelude)

@@ -106,7 +106,7 @@ struct NativeContentCheck {
             enterElement()
             let number = try numbered { $0.scalar(value, layout) }
             try completed(number: number, scalar: value, selfUnequal: NativeIdentities.holdsNaN(value))
-        case .absent:  // an optional of `layout` holding nothing
+        case .absent: // an optional of `layout` holding nothing
             enterElement()
             try completed(number: try numbered { $0.container(layout, []) }, scalar: nil, selfUnequal: false)
         case .end:
@@ -172,7 +172,8 @@ struct NativeContentCheck {
             }
             guard open[parent].seen.insert(number).inserted else {
                 let isSet = if case .set = open[parent].layout { true } else { false }
-                throw isSet ? Problem(message: "duplicate Set element", rule: .setDuplicate, offset: start)
+                throw isSet
+                    ? Problem(message: "duplicate Set element", rule: .setDuplicate, offset: start)
                     : Problem(message: "duplicate Dictionary key", rule: .dictionaryDuplicate, offset: start)
             }
         case .range(let bound), .closedRange(let bound):

@@ -55,7 +55,7 @@ extension NativeTypeCode {
     func acceptsEveryBitPattern(internalVersion: UInt16) -> Bool {
         switch self {
         case .float16, .float, .double, .cgFloat, .date, .uuid, .cgPoint, .cgSize, .cgRect, .data,
-             .int8, .uint8, .int64, .int, .uint64, .uint, .int128, .uint128:
+            .int8, .uint8, .int64, .int, .uint64, .uint, .int128, .uint128:
             return true
         case .int16, .int32, .uint16, .uint32:
             return internalVersion >= BinaryIOInternalVersion.fixedWidthIntegers

@@ -20,23 +20,25 @@ extension ParsedArchive {
             return Self.foundationReaders[code]
         }
         var session: DecodingSession?
-        var found: [NodeProblem] = []  // reported at the end, located in one walk
+        var found: [NodeProblem] = [] // reported at the end, located in one walk
         let room = problems.room
         var index = 0
         while index < nodes.count {
             let node = nodes[index]
             guard node.kind == .val, Int(node.typeReference) < readers.count, let read = readers[Int(node.typeReference)],
-                  session?.hasRead(index) != true
+                session?.hasRead(index) != true
             else {
                 index += 1
                 continue
             }
-            let reader = session ?? DecodingSession(
-                archive: self, userInfo: [:], classLookup: ClassLookup(registry: GTypeRegistry()), checksFormatOnly: true)
+            let reader =
+                session
+                ?? DecodingSession(
+                    archive: self, userInfo: [:], classLookup: ClassLookup(registry: GTypeRegistry()), checksFormatOnly: true)
             session = reader
             do {
                 try read(reader, index)
-                index += 1  // on to the values inside: those in fields it did not read are checked too
+                index += 1 // on to the values inside: those in fields it did not read are checked too
             } catch let error as GCodableError {
                 found.append(NodeProblem(problem: error, node: index))
                 if found.count >= room { break }

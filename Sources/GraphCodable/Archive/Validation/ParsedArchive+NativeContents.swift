@@ -10,7 +10,7 @@ extension ParsedArchive {
         var fields: [ArchiveNode] = []
         var payloads: [Range<Int>] = []
         var reader = payloadReader()
-        var found: [NodeProblem] = []  // reported at the end, located in one walk
+        var found: [NodeProblem] = [] // reported at the end, located in one walk
         let room = problems.room
         try bytes.withUnsafeBufferPointer { archive in
             for (index, node) in nodes.enumerated() {

@@ -53,7 +53,9 @@ extension Set: BinaryIType where Element: BinaryIType {
         let offset = rbuffer.offset
         let elements: [Element] = try rbuffer.readElements()
         var unequal = SelfUnequalKeys.Counter()
-        guard elements.allSatisfy({ unequal.admits($0) }) else { throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal, at: offset) }
+        guard elements.allSatisfy({ unequal.admits($0) }) else {
+            throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal, at: offset)
+        }
         self.init(elements)
         guard count == elements.count else { throw GCodableError.corrupted("duplicate Set element", rule: .setDuplicate, at: offset) }
     }

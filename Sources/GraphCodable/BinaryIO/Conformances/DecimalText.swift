@@ -73,9 +73,10 @@ struct DecimalText: Equatable {
         let shift = max(0, exponent - Self.exponents.upperBound)
         guard shift <= Self.largestSignificand.count, Self.exponents.contains(exponent - shift) else { return nil }
         let significand = digits + repeatElement(UInt8(ascii: "0"), count: shift)
-        guard significand.count < Self.largestSignificand.count
-            || significand.count == Self.largestSignificand.count
-                && !Self.largestSignificand.lexicographicallyPrecedes(significand)
+        guard
+            significand.count < Self.largestSignificand.count
+                || significand.count == Self.largestSignificand.count
+                    && !Self.largestSignificand.lexicographicallyPrecedes(significand)
         else { return nil }
         return (negative ? "-" : "") + String(decoding: significand, as: UTF8.self) + "e\(exponent - shift)"
     }

@@ -9,7 +9,8 @@ extension Character: BinaryIOType {
         let offset = rbuffer.offset
         let string = try rbuffer.readString()
         guard string.count == 1, let character = string.first else {
-            throw GCodableError.corrupted("a Character must be exactly one grapheme, found \"\(string)\"", rule: .characterCluster, at: offset)
+            throw GCodableError.corrupted(
+                "a Character must be exactly one grapheme, found \"\(string)\"", rule: .characterCluster, at: offset)
         }
         self = character
     }

@@ -24,8 +24,12 @@ extension Calendar: GCodable, NativeValueType {
 
     public init(from decoder: GDecoder) throws {
         switch try SystemCurrent.decode(from: decoder) {
-        case .current: self = .current; return
-        case .autoupdatingCurrent: self = .autoupdatingCurrent; return
+        case .current:
+            self = .current
+            return
+        case .autoupdatingCurrent:
+            self = .autoupdatingCurrent
+            return
         case nil: break
         }
         let name: String = try decoder.decode(for: Key.identifier)

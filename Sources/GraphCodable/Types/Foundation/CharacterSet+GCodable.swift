@@ -28,7 +28,8 @@ extension CharacterSet: GCodable, NativeValueType {
         let bitmap = try CharacterSetBitmap(bitmap)
         try self.init(runs: bitmap.runs)
         guard try CharacterSetBitmap(exactBitmap).runs == bitmap.runs else {
-            throw GCodableError.corrupted("Foundation's CharacterSet cannot hold exactly the code points of this bitmap", rule: .characterSetBitmap)
+            throw GCodableError.corrupted(
+                "Foundation's CharacterSet cannot hold exactly the code points of this bitmap", rule: .characterSetBitmap)
         }
     }
 }

@@ -15,7 +15,8 @@ struct CharacterSetBitmap {
     init(_ bitmap: Data) throws {
         let (extraPlanes, remainder) = (bitmap.count - Self.planeBytes).quotientAndRemainder(dividingBy: Self.planeBytes + 1)
         guard bitmap.count >= Self.planeBytes, remainder == 0 else {
-            throw GCodableError.corrupted("a CharacterSet bitmap of \(bitmap.count) bytes is not 8192 + 8193 × n bytes", rule: .characterSetBitmap)
+            throw GCodableError.corrupted(
+                "a CharacterSet bitmap of \(bitmap.count) bytes is not 8192 + 8193 × n bytes", rule: .characterSetBitmap)
         }
         runs = try bitmap.withUnsafeBytes { bytes in
             var runs: [ClosedRange<UInt32>] = []
@@ -25,10 +26,12 @@ struct CharacterSetBitmap {
                 let start = Self.planeBytes + index * (Self.planeBytes + 1)
                 let plane = UInt32(bytes[start])
                 guard (1 ... 16).contains(plane), plane > previousPlane else {
-                    throw GCodableError.corrupted("a CharacterSet bitmap has plane \(plane) after plane \(previousPlane)", rule: .characterSetBitmap)
+                    throw GCodableError.corrupted(
+                        "a CharacterSet bitmap has plane \(plane) after plane \(previousPlane)", rule: .characterSetBitmap)
                 }
                 previousPlane = plane
-                Self.appendRuns(of: UnsafeRawBufferPointer(rebasing: bytes[start + 1 ..< start + 1 + Self.planeBytes]), base: plane << 16, to: &runs)
+                Self.appendRuns(
+                    of: UnsafeRawBufferPointer(rebasing: bytes[start + 1 ..< start + 1 + Self.planeBytes]), base: plane << 16, to: &runs)
             }
             return runs
         }
@@ -86,7 +89,9 @@ extension CharacterSet {
         self.init()
         for run in runs {
             guard let insertion = ScalarInsertion(run) else {
-                throw GCodableError.corrupted("a CharacterSet run \(ScalarInsertion.hex(run)) starts or ends inside the surrogates D800–DFFF", rule: .characterSetBitmap)
+                throw GCodableError.corrupted(
+                    "a CharacterSet run \(ScalarInsertion.hex(run)) starts or ends inside the surrogates D800–DFFF",
+                    rule: .characterSetBitmap)
             }
             insertion.insert(into: &self)
         }

@@ -41,7 +41,10 @@ extension DateComponents: GCodable, NativeValueType {
         timeZone = try decoder.decodeIfPresent(for: Key.timeZone)
         for (key, path) in Self.integerComponents {
             let value: Int? = try decoder.decodeIfPresent(for: key)
-            guard value != .min else { throw GCodableError.corrupted("the \(key.rawValue) Int.min would make Foundation's calendars trap", rule: .dateComponentsFields) }
+            guard value != .min else {
+                throw GCodableError.corrupted(
+                    "the \(key.rawValue) Int.min would make Foundation's calendars trap", rule: .dateComponentsFields)
+            }
             self[keyPath: path] = value
         }
         isLeapMonth = try decoder.decodeIfPresent(for: Key.isLeapMonth)

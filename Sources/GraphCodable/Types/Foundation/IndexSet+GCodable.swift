@@ -9,7 +9,8 @@ extension IndexSet: GCodable, NativeValueType {
         // In this order: on Linux, `contains(Int.max)` traps on sets with negative indexes,
         // and `rangeView` on sets holding `Int.max` (whose `first` is then nil).
         if let first, first < 0 {
-            throw GCodableError.cannotEncode(Self.self, "the negative index \(first) cannot be archived portably: indexes are 0 ..< Int.max")
+            throw GCodableError.cannotEncode(
+                Self.self, "the negative index \(first) cannot be archived portably: indexes are 0 ..< Int.max")
         }
         guard !contains(Int.max) else {
             throw GCodableError.cannotEncode(Self.self, "the index Int.max cannot be archived portably: indexes are 0 ..< Int.max")
@@ -25,7 +26,9 @@ extension IndexSet: GCodable, NativeValueType {
         var previousUpperBound: Int?
         for range in try decoder.decode() as [Range<Int>] {
             guard !range.isEmpty, range.lowerBound >= 0, range.lowerBound > previousUpperBound ?? -1 else {
-                throw GCodableError.corrupted("index range \(range) is not within 0 ..< Int.max, non-empty, after and apart from the one before", rule: .indexSetRanges)
+                throw GCodableError.corrupted(
+                    "index range \(range) is not within 0 ..< Int.max, non-empty, after and apart from the one before",
+                    rule: .indexSetRanges)
             }
             previousUpperBound = range.upperBound
             insert(integersIn: range)

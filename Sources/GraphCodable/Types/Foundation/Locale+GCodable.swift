@@ -12,24 +12,27 @@ extension Locale: GCodable, NativeValueType {
             return try system.encode(to: encoder)
         }
         guard LocaleIdentifier.isWellFormed(identifier), LocaleIdentifier.isKnown(identifier) else {
-            throw GCodableError.cannotEncode(Self.self, "the locale \"\(identifier)\" is not one of Locale.availableIdentifiers with known keywords")
+            throw GCodableError.cannotEncode(
+                Self.self, "the locale \"\(identifier)\" is not one of Locale.availableIdentifiers with known keywords")
         }
     }
 
     public init(from decoder: GDecoder) throws {
         let identifier: String = try decoder.decode()
         guard LocaleIdentifier.isWellFormed(identifier) else {
-            throw GCodableError.corrupted("\"\(ShownText.shown(identifier))\" is not a well-formed locale identifier", rule: .localeIdentifier)
+            throw GCodableError.corrupted(
+                "\"\(ShownText.shown(identifier))\" is not a well-formed locale identifier", rule: .localeIdentifier)
         }
         switch try SystemCurrent.decode(from: decoder) {
         case .current: self = .current
         case .autoupdatingCurrent: self = .autoupdatingCurrent
         case nil:
             if decoder.checksFormatOnly {
-                self.init(identifier: "")  // checked, not built: Foundation would keep it
+                self.init(identifier: "") // checked, not built: Foundation would keep it
             } else if !LocaleIdentifier.isKnown(identifier) {
                 throw GCodableError.unknownHere(
-                    "the locale \"\(identifier)\" is not one this platform's Foundation knows (Locale.availableIdentifiers, with its keywords' values)")
+                    "the locale \"\(identifier)\" is not one this platform's Foundation knows (Locale.availableIdentifiers, with its keywords' values)"
+                )
             } else if !LocaleIdentifier.admit(identifier) {
                 throw GCodableError.unknownHere(
                     "the locale \"\(identifier)\" would be the \(LocaleIdentifier.maximumBuilt + 1)th distinct locale decoded in this process, "

@@ -77,7 +77,8 @@ enum LocaleIdentifier {
         }
         if let script = parts.first, script.utf8.count == 4, script.utf8.allSatisfy(isLetter) { parts.removeFirst() }
         if let region = parts.first,
-           region.utf8.count == 2 && region.utf8.allSatisfy(isLetter) || region.utf8.count == 3 && region.utf8.allSatisfy(isDigit) {
+            region.utf8.count == 2 && region.utf8.allSatisfy(isLetter) || region.utf8.count == 3 && region.utf8.allSatisfy(isDigit)
+        {
             parts.removeFirst()
         }
         return parts.allSatisfy { variant in

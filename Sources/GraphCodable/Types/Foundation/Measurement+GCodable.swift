@@ -23,7 +23,8 @@ extension Measurement: GEncodable, GDecodable, NativeValueType {
         } else if let reciprocal = FoundationUnits.reciprocal(of: dimension.converter) {
             try encoder.encode(reciprocal, for: Key.reciprocal)
         } else {
-            throw GCodableError.cannotEncode(Self.self, "the converter \(type(of: dimension.converter)) of \"\(unit.symbol)\" is neither linear nor one of Foundation's")
+            throw GCodableError.cannotEncode(
+                Self.self, "the converter \(type(of: dimension.converter)) of \"\(unit.symbol)\" is neither linear nor one of Foundation's")
         }
     }
 
@@ -41,14 +42,16 @@ extension Measurement: GEncodable, GDecodable, NativeValueType {
             unit = unitClass.init(symbol: symbol)
         }
         guard let unit = unit as? UnitType else {
-            throw GCodableError.typeMismatch(UnitType.self, .init(debugDescription: "a measurement in \(className) is not in \(UnitType.self)"))
+            throw GCodableError.typeMismatch(
+                UnitType.self, .init(debugDescription: "a measurement in \(className) is not in \(UnitType.self)"))
         }
         self.init(value: value, unit: unit)
     }
 
     private static func decodeConverter(_ decoder: GDecoder) throws -> UnitConverter {
         guard let reciprocal: Double = try decoder.decodeIfPresent(for: Key.reciprocal) else {
-            return UnitConverterLinear(coefficient: try decoder.decode(for: Key.coefficient), constant: try decoder.decode(for: Key.constant))
+            return UnitConverterLinear(
+                coefficient: try decoder.decode(for: Key.coefficient), constant: try decoder.decode(for: Key.constant))
         }
         guard let converter = FoundationUnits.reciprocalConverter(reciprocal) else {
             throw GCodableError.corrupted("no Foundation unit converter has the reciprocal \(reciprocal)", rule: .measurementUnit)

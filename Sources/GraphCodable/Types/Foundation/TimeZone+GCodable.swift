@@ -27,16 +27,18 @@ extension TimeZone: GCodable, NativeValueType {
     public init(from decoder: GDecoder) throws {
         let identifier: String = try decoder.decode()
         guard TimeZoneIdentifier.isWellFormed(identifier) else {
-            throw GCodableError.corrupted("\"\(ShownText.shown(identifier))\" is not a well-formed time zone identifier", rule: .timeZoneIdentifier)
+            throw GCodableError.corrupted(
+                "\"\(ShownText.shown(identifier))\" is not a well-formed time zone identifier", rule: .timeZoneIdentifier)
         }
         if let system = try SystemCurrent.decode(from: decoder) {
             self = system == .current ? .current : .autoupdatingCurrent
         } else if let offset: Int = try decoder.decodeIfPresent(for: Key.secondsFromGMT) {
             // Checked before Foundation sees it: it traps on some offsets (Int.min).
             guard Self.fixedOffsets.contains(offset), identifier == TimeZoneIdentifier.fixedOffset(offset),
-                  let zone = TimeZone(secondsFromGMT: offset)
+                let zone = TimeZone(secondsFromGMT: offset)
             else {
-                throw GCodableError.corrupted("\(offset) seconds from GMT is not the time zone \"\(identifier)\"", rule: .timeZoneIdentifier)
+                throw GCodableError.corrupted(
+                    "\(offset) seconds from GMT is not the time zone \"\(identifier)\"", rule: .timeZoneIdentifier)
             }
             self = zone
         } else if let zone = TimeZone(identifier: identifier) {

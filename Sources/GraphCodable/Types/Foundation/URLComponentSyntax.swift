@@ -70,7 +70,7 @@ enum URLComponentSyntax {
                 index += 1
                 if index == text.count { break }
             } else if index == text.count {
-                return false  // a single colon at the end
+                return false // a single colon at the end
             }
         }
         return compressed ? groups <= 7 : groups == 8
@@ -79,11 +79,12 @@ enum URLComponentSyntax {
     /// RFC 3986 `IPv4address`: four decimal octets 0–255 without leading zeros.
     private static func acceptsIPv4(_ address: ArraySlice<UInt8>) -> Bool {
         let octets = address.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        return octets.count == 4 && octets.allSatisfy { octet in
-            (1 ... 3).contains(octet.count) && octet.allSatisfy(digits.contains)
-                && (octet.count == 1 || octet.first != UInt8(ascii: "0"))
-                && Int(String(decoding: octet, as: UTF8.self))! <= 255
-        }
+        return octets.count == 4
+            && octets.allSatisfy { octet in
+                (1 ... 3).contains(octet.count) && octet.allSatisfy(digits.contains)
+                    && (octet.count == 1 || octet.first != UInt8(ascii: "0"))
+                    && Int(String(decoding: octet, as: UTF8.self))! <= 255
+            }
     }
 
     /// Whether `bytes` are all ASCII in `allowed`, or `%` followed by two hex digits.

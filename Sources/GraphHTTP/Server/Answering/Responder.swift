@@ -101,12 +101,13 @@ struct Responder: Sendable {
             if let compressor { try channel.sendBody(try compressor.finish()) }
             channel.endBody()
         } catch is ResponseChannel.Closed {
-            return  // the client went away: nothing more to do
+            return // the client went away: nothing more to do
         } catch let problem as Problem where !started {
             channel.send(encoded(problem.response, for: request))
         } catch {
             Log.shared.error("streamed answer failed", ["request_id": request.id, "path": request.path, "error": "\(error)"])
-            started ? channel.abort() : channel.send(Problem(.internalError, "the server failed to answer (request \(request.id))").response)
+            started
+                ? channel.abort() : channel.send(Problem(.internalError, "the server failed to answer (request \(request.id))").response)
         }
     }
 
@@ -124,8 +125,8 @@ struct Responder: Sendable {
             }
         }
         guard response.status == .ok, let tag = response.headers.first("ETag"),
-              case let asked = request.head.headers.values("If-None-Match"), !asked.isEmpty,
-              EntityTag.matches(asked, tag)
+            case let asked = request.head.headers.values("If-None-Match"), !asked.isEmpty,
+            EntityTag.matches(asked, tag)
         else { return response }
         var unchanged = Response(status: .notModified, headers: response.headers, body: [])
         unchanged.headers.remove(name: "Content-Type")

@@ -23,7 +23,8 @@ struct ConnectionServices: Sendable {
         let seconds = Double(nanoseconds) / 1e9
         let route = responder.router.knows(exchange.path) ? exchange.path : "other"
         let method = HTTPMethod.standard.contains { $0.rawValue == exchange.method } ? exchange.method : "other"
-        metrics.record(route: route, method: method, status: exchange.status, bytesIn: exchange.bytesIn, bytesOut: exchange.bytesOut, seconds: seconds)
+        metrics.record(
+            route: route, method: method, status: exchange.status, bytesIn: exchange.bytesIn, bytesOut: exchange.bytesOut, seconds: seconds)
         log.add(.info, "request") { line in
             line.add("method", exchange.method)
             line.add("path", exchange.path)

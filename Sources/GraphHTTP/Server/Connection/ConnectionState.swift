@@ -86,8 +86,10 @@ struct ConnectionState {
     /// Whether the client has closed its side: nothing more will arrive.
     private var peerClosed = false
 
-    init(limits: HTTPParserLimits, timeouts: Timeouts, decorator: ResponseDecorator, budget: ByteBudget,
-         refusal: @escaping @Sendable (RequestHead) -> Response? = { _ in nil }, now: UInt64) {
+    init(
+        limits: HTTPParserLimits, timeouts: Timeouts, decorator: ResponseDecorator, budget: ByteBudget,
+        refusal: @escaping @Sendable (RequestHead) -> Response? = { _ in nil }, now: UInt64
+    ) {
         parser = RequestParser(limits: limits)
         self.timeouts = timeouts
         self.decorator = decorator
@@ -207,7 +209,7 @@ struct ConnectionState {
     /// Every queued byte is written.
     mutating func drained(now: UInt64) -> [Action] {
         guard case .sending(let sending) = phase, !sending.isStreaming else { return [] }
-        releaseBudget()  // an upload refused part way
+        releaseBudget() // an upload refused part way
         exchange.isComplete = true
         let finished = exchange
         guard sending.keepAlive, !peerClosed else {
@@ -228,14 +230,18 @@ struct ConnectionState {
         case .receivingHead:
             if let line = parser.requestLine { exchange.begin(line) }
             let seconds = Self.seconds(timeouts.head)
-            return sendError(Problem(.requestTimeout, "the request's head did not arrive within \(seconds) s (the server's --head-timeout)",
-                                     members: ["phase": .string("head")]), now: now)
+            return sendError(
+                Problem(
+                    .requestTimeout, "the request's head did not arrive within \(seconds) s (the server's --head-timeout)",
+                    members: ["phase": .string("head")]), now: now)
         case .receivingBody:
             let seconds = Self.seconds(timeouts.body)
-            return sendError(Problem(.requestTimeout, "the request's body did not arrive within \(seconds) s (the server's --body-timeout)",
-                                     members: ["phase": .string("body")]), now: now)
+            return sendError(
+                Problem(
+                    .requestTimeout, "the request's body did not arrive within \(seconds) s (the server's --body-timeout)",
+                    members: ["phase": .string("body")]), now: now)
         case .working(let head, _):
-            shuttingDown = true  // the work goes on in its thread: this connection takes no more
+            shuttingDown = true // the work goes on in its thread: this connection takes no more
             let problem = Problem(.deadlineExceeded, "the request's work took longer than the server allows; it was abandoned")
             return send(problem.response, to: head, now: now)
         case .sending:
@@ -278,7 +284,7 @@ struct ConnectionState {
             if case .body(let bytes)? = event, case .receivingBody(let head, var body, let since) = phase {
                 guard budget.reserve(bytes.count) else { return actions + sendError(Self.uploadsBusy, now: now) }
                 reserved += bytes.count
-                phase = .closed  // releases `body` so that appending does not copy it
+                phase = .closed // releases `body` so that appending does not copy it
                 body.append(contentsOf: bytes)
                 phase = .receivingBody(head, body: body, since: since)
                 continue
@@ -293,7 +299,7 @@ struct ConnectionState {
                 phase = .receivingBody(head, body: body, since: now)
                 let hasBody = head.bodyLength != .none && head.bodyLength != .length(0)
                 if hasBody, let response = refusal(head) {
-                    shuttingDown = true  // the body is not read: the connection cannot go on
+                    shuttingDown = true // the body is not read: the connection cannot go on
                     return actions + send(response, to: head, now: now)
                 }
                 if case .length(let length) = head.bodyLength, !budget.has(length) {
@@ -308,7 +314,7 @@ struct ConnectionState {
                 reserved = 0
                 return actions + [.start(Request(head: head, body: body, id: exchange.requestID, reservation: reservation))]
             default:
-                return actions  // the parser's events come in this order only
+                return actions // the parser's events come in this order only
             }
         }
     }
@@ -326,9 +332,10 @@ struct ConnectionState {
         decorator.writeHead(of: response, for: head, requestID: exchange.requestID, framing: framing, to: &bytes)
         if framing.body != .none, !isStreamed { bytes.append(contentsOf: response.body) }
         exchange.status = response.status.code
-        phase = .sending(Sending(
-            keepAlive: framing.keepAlive, coding: framing.body, isStreaming: isStreamed,
-            unwritten: bytes.count, lastProgress: now, deadline: Self.after(Self.after(now, timeouts.work), timeouts.write)))
+        phase = .sending(
+            Sending(
+                keepAlive: framing.keepAlive, coding: framing.body, isStreaming: isStreamed,
+                unwritten: bytes.count, lastProgress: now, deadline: Self.after(Self.after(now, timeouts.work), timeouts.write)))
         return [.write(bytes, streamed: 0)]
     }
 
@@ -358,10 +365,11 @@ struct ConnectionState {
     /// Closes the connection, recording the exchange it cuts short, if any.
     private mutating func close() -> [Action] {
         releaseBudget()
-        let cut: Exchange? = switch phase {
-        case .receivingHead, .receivingBody, .working, .sending: exchange
-        case .waiting, .lingering, .closed: nil
-        }
+        let cut: Exchange? =
+            switch phase {
+            case .receivingHead, .receivingBody, .working, .sending: exchange
+            case .waiting, .lingering, .closed: nil
+            }
         if case .closed = phase { return [] }
         phase = .closed
         return (cut.map { [.finish($0)] } ?? []) + [.close]

@@ -57,7 +57,7 @@ final class ConnectionDriver: @unchecked Sendable {
     /// Starts watching the socket; the connection then lives until its state closes it.
     func start() {
         loop.async { [self] in
-            guard !isClosed else { return }  // closed before it started: its descriptor is released
+            guard !isClosed else { return } // closed before it started: its descriptor is released
             let token: UInt64
             do {
                 token = try loop.attach(self, descriptor: descriptor)
@@ -69,7 +69,7 @@ final class ConnectionDriver: @unchecked Sendable {
             self.timer = timer
             timer.activate()
             updateInterest()
-            readable()  // bytes may have come before the socket was watched
+            readable() // bytes may have come before the socket was watched
         }
     }
 
@@ -84,7 +84,7 @@ final class ConnectionDriver: @unchecked Sendable {
         if hungUp || urgent { readsMayStopShort = true }
         if canWrite, isWriting { flush() }
         if canRead {
-            mayHoldUnreadInput = true  // until a read tells otherwise
+            mayHoldUnreadInput = true // until a read tells otherwise
             if isReading { readable() }
         }
     }
@@ -213,7 +213,9 @@ final class ConnectionDriver: @unchecked Sendable {
     /// Writes what is waiting until it is all written or the kernel's buffer is full.
     private func flush() {
         while !isClosed, let first = outgoing.first {
-            let outcome = first.bytes.withUnsafeBytes { Socket.transmit(to: descriptor, UnsafeRawBufferPointer(rebasing: $0[outgoingOffset...])) }
+            let outcome = first.bytes.withUnsafeBytes {
+                Socket.transmit(to: descriptor, UnsafeRawBufferPointer(rebasing: $0[outgoingOffset...]))
+            }
             switch outcome {
             case .done(let count):
                 outgoingOffset += count
@@ -225,7 +227,7 @@ final class ConnectionDriver: @unchecked Sendable {
                 }
                 state.wrote(count, now: Self.now())
             case .wouldBlock:
-                isWriting = true  // until the poller says the socket is writable
+                isWriting = true // until the poller says the socket is writable
                 return
             case .closed, .outOfDescriptors, .failed:
                 close()

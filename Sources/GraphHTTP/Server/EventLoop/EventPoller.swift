@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import CEventPoll
 import Glibc
@@ -79,7 +80,9 @@ final class EventPoller: @unchecked Sendable {
         }
         #else
         var changes = [Int16(EVFILT_READ), Int16(EVFILT_WRITE)].map { filter in
-            kevent(ident: UInt(descriptor), filter: filter, flags: UInt16(EV_ADD | EV_CLEAR), fflags: 0, data: 0, udata: UnsafeMutableRawPointer(bitPattern: UInt(token)))
+            kevent(
+                ident: UInt(descriptor), filter: filter, flags: UInt16(EV_ADD | EV_CLEAR), fflags: 0, data: 0,
+                udata: UnsafeMutableRawPointer(bitPattern: UInt(token)))
         }
         guard kevent(poller, &changes, Int32(changes.count), nil, 0, nil) == 0 else {
             throw SocketError("cannot watch a socket: \(String(cString: strerror(errno)))")
@@ -129,8 +132,9 @@ final class EventPoller: @unchecked Sendable {
             let events = buffer[..<Int(count)].map { event in
                 let hangUp = event.events & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
                 let urgent = event.events & EPOLLPRI.rawValue != 0
-                return Event(token: event.data.u64, readable: event.events & EPOLLIN.rawValue != 0 || hangUp || urgent,
-                             writable: event.events & EPOLLOUT.rawValue != 0 || hangUp, hungUp: hangUp, urgent: urgent)
+                return Event(
+                    token: event.data.u64, readable: event.events & EPOLLIN.rawValue != 0 || hangUp || urgent,
+                    writable: event.events & EPOLLOUT.rawValue != 0 || hangUp, hungUp: hangUp, urgent: urgent)
             }
             #else
             let count = kevent(poller, nil, 0, &buffer, Int32(buffer.count), nil)
@@ -138,8 +142,9 @@ final class EventPoller: @unchecked Sendable {
             let events = buffer[..<Int(count)].map { event in
                 let hangUp = event.flags & UInt16(EV_EOF | EV_ERROR) != 0
                 let urgent = event.filter == Int16(EVFILT_READ) && event.flags & UInt16(EV_OOBAND) != 0
-                return Event(token: UInt64(UInt(bitPattern: event.udata)), readable: event.filter == Int16(EVFILT_READ) || hangUp,
-                             writable: event.filter == Int16(EVFILT_WRITE) || hangUp, hungUp: hangUp, urgent: urgent)
+                return Event(
+                    token: UInt64(UInt(bitPattern: event.udata)), readable: event.filter == Int16(EVFILT_READ) || hangUp,
+                    writable: event.filter == Int16(EVFILT_WRITE) || hangUp, hungUp: hangUp, urgent: urgent)
             }
             #endif
             if events.contains(where: { $0.token == stopToken }) { return }

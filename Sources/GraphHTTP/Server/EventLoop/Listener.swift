@@ -40,7 +40,7 @@ final class Listener: @unchecked Sendable {
             case .wouldBlock:
                 return
             case .closed:
-                continue  // the client gave up before we accepted
+                continue // the client gave up before we accepted
             case .outOfDescriptors:
                 Log.shared.warning("out of file descriptors: accepting pauses", ["pause_ms": "100"])
                 isPaused = true

@@ -36,7 +36,10 @@ enum Socket {
         var lastError: Int32 = 0
         for address in sequence(first: first, next: { $0.pointee.ai_next }) {
             let descriptor = socket(address.pointee.ai_family, streamType, 0)
-            guard descriptor >= 0 else { lastError = errno; continue }
+            guard descriptor >= 0 else {
+                lastError = errno
+                continue
+            }
             setOption(descriptor, SOL_SOCKET, SO_REUSEADDR, 1)
             // Set on the listener, before it listens: connections inherit the sizes, and the
             // receive window they announce follows from them.
@@ -47,7 +50,8 @@ enum Socket {
             }
             if address.pointee.ai_family == AF_INET6 { setOption(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, 0) }
             if bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0,
-               listen(descriptor, backlog) == 0, prepare(descriptor) {
+                listen(descriptor, backlog) == 0, prepare(descriptor)
+            {
                 return descriptor
             }
             lastError = errno

@@ -39,7 +39,9 @@ public final class GraphServer: Sendable {
     /// A server that decodes archives in secure mode with `registry`'s types only.
     public init(configuration: Configuration = Configuration(), registry: GTypeRegistry = GTypeRegistry()) {
         self.configuration = configuration
-        pool = WorkPool(threadCount: configuration.workerCount, capacity: configuration.maximumQueuedRequests, stackSize: configuration.workerStackBytes)
+        pool = WorkPool(
+            threadCount: configuration.workerCount, capacity: configuration.maximumQueuedRequests, stackSize: configuration.workerStackBytes
+        )
         let fourUploads = configuration.maximumUploadBytes.multipliedReportingOverflow(by: 4)
         uploadBudget = ByteBudget(bytes: configuration.uploadBudgetBytes ?? (fourUploads.overflow ? .max : fourUploads.partialValue))
         answerBudget = ByteBudget(bytes: configuration.answerBudgetBytes ?? (fourUploads.overflow ? .max : fourUploads.partialValue))
@@ -67,9 +69,12 @@ public final class GraphServer: Sendable {
             throw SocketError(problem)
         }
         signal(SIGPIPE, SIG_IGN)
-        let loops = try (0 ..< max(1, configuration.ioLoopCount)).map { index throws(SocketError) in try IOLoop(label: "graph-server io \(index + 1)") }
+        let loops = try (0 ..< max(1, configuration.ioLoopCount)).map { index throws(SocketError) in
+            try IOLoop(label: "graph-server io \(index + 1)")
+        }
         let descriptor = try Socket.makeListener(
-            host: configuration.host, port: configuration.port, backlog: configuration.backlog, bufferBytes: configuration.socketBufferBytes)
+            host: configuration.host, port: configuration.port, backlog: configuration.backlog, bufferBytes: configuration.socketBufferBytes
+        )
         let services = connectionServices()
         state.withLock { state in
             // All that `accept` needs is in place before the listener can call it.
@@ -80,10 +85,12 @@ public final class GraphServer: Sendable {
         }
         readiness.set(true)
         let bound = configuration.memoryBound
-        Log.shared.info("listening", [
-            "host": configuration.host, "port": String(port), "workers": String(configuration.workerCount),
-            "memory_bound_bytes": String(bound.resident), "memory_bound": bound.description,
-        ])
+        Log.shared.info(
+            "listening",
+            [
+                "host": configuration.host, "port": String(port), "workers": String(configuration.workerCount),
+                "memory_bound_bytes": String(bound.resident), "memory_bound": bound.description,
+            ])
     }
 
     /// Starts, then serves until SIGTERM or SIGINT, then shuts down gracefully and returns,
@@ -118,10 +125,12 @@ public final class GraphServer: Sendable {
         }
         guard isFirst else { return }
         readiness.set(false)
-        listener?.stop()  // none if the server never started: it stops at once
+        listener?.stop() // none if the server never started: it stops at once
         connections.forEach { $0.shutdown() }
         stopIfDrained()
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(min(configuration.drainTimeout.nanoseconds, UInt64(Int.max))))) { [weak self] in
+        DispatchQueue.global().asyncAfter(
+            deadline: .now() + .nanoseconds(Int(min(configuration.drainTimeout.nanoseconds, UInt64(Int.max))))
+        ) { [weak self] in
             guard let self else { return }
             let remaining = state.withLock { Array($0.connections.values) }
             if !remaining.isEmpty { Log.shared.warning("drain timeout: closing connections", ["count": String(remaining.count)]) }
@@ -154,10 +163,14 @@ public final class GraphServer: Sendable {
     /// Answers a connection over the limit with 503, without reading it, and closes it.
     private func refuse(_ descriptor: Int32) {
         metrics.connectionRefused()
-        let response = Problem(.tooManyConnections, "the server has as many connections as it allows; try again shortly", headers: ["Retry-After": "1"]).response
-        let framing = ResponseFraming(requestMethod: .get, requestVersion: .http1_1, status: response.status, bodyLength: response.body.count, keepAlive: false)
+        let response = Problem(
+            .tooManyConnections, "the server has as many connections as it allows; try again shortly", headers: ["Retry-After": "1"]
+        ).response
+        let framing = ResponseFraming(
+            requestMethod: .get, requestVersion: .http1_1, status: response.status, bodyLength: response.body.count, keepAlive: false)
         var bytes: [UInt8] = []
-        ResponseDecorator(cors: configuration.cors).writeHead(of: response, for: nil, requestID: RequestID.generate(), framing: framing, to: &bytes)
+        ResponseDecorator(cors: configuration.cors).writeHead(
+            of: response, for: nil, requestID: RequestID.generate(), framing: framing, to: &bytes)
         bytes += response.body
         _ = bytes.withUnsafeBytes { Socket.transmit(to: descriptor, $0) }
         Socket.shutdownWrites(descriptor)

@@ -84,7 +84,8 @@ public struct MemoryBound: Sendable, CustomStringConvertible {
     /// The terms, as the arithmetic of Docs/Security.md shows them.
     public var description: String {
         "idle \(Self.mebibytes(idle)) + uploads \(Self.mebibytes(uploads)) + answers \(Self.mebibytes(answers)) + workers "
-            + "\(Self.mebibytes(workers)) + connections \(Self.mebibytes(connections))" + (kernel.map { ", kernel \(Self.mebibytes($0))" } ?? "")
+            + "\(Self.mebibytes(workers)) + connections \(Self.mebibytes(connections))"
+            + (kernel.map { ", kernel \(Self.mebibytes($0))" } ?? "")
     }
 
     private static func mebibytes(_ bytes: Int) -> String {

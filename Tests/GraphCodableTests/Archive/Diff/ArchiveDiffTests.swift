@@ -85,7 +85,11 @@ import Testing
         init(from decoder: GDecoder) throws { (partner, conditionally) = (Person(""), false) }
         private enum Key: String { case partner }
         func encode(to encoder: GEncoder) throws {
-            if conditionally { try encoder.encodeConditional(partner, for: Key.partner) } else { try encoder.encode(partner, for: Key.partner) }
+            if conditionally {
+                try encoder.encodeConditional(partner, for: Key.partner)
+            } else {
+                try encoder.encode(partner, for: Key.partner)
+            }
         }
     }
 
@@ -153,8 +157,9 @@ import Testing
     @Test func conditionalReferences() throws {
         let person = Person("Pat")
         // Held conditionally and archived elsewhere, or held strongly: the reference differs.
-        let conditional = try Self.diff([Holder(person, conditionally: true), Holder(person, conditionally: false)],
-                                        [Holder(person, conditionally: false), Holder(person, conditionally: false)])
+        let conditional = try Self.diff(
+            [Holder(person, conditionally: true), Holder(person, conditionally: false)],
+            [Holder(person, conditionally: false), Holder(person, conditionally: false)])
         #expect(conditional.differences.map(\.change) == [.referenceChanged])
         #expect(conditional.differences.map(\.path) == ["root[0].partner"])
         // Held conditionally and archived nowhere: nil where the other archive has the person.
@@ -221,8 +226,9 @@ import Testing
         }
         let difference = try #require(try nested("a").differences(to: nested("b")).differences.first)
         #expect(difference.path == "root" + String(repeating: "[0]", count: 15) + "…(9 more)…" + String(repeating: "[0]", count: 16))
-        #expect(difference.before?.location == "$.body[0]" + String(repeating: ".fields[0]", count: 15) + "…(9 more)…"
-            + String(repeating: ".fields[0]", count: 16))
+        #expect(
+            difference.before?.location == "$.body[0]" + String(repeating: ".fields[0]", count: 15) + "…(9 more)…"
+                + String(repeating: ".fields[0]", count: 16))
     }
 
     /// A string payload node, for archives built by hand.

@@ -21,17 +21,18 @@ import Testing
     @Test func theDocumentedExampleIsByteExact() throws {
         let bytes = try GraphEncoder().encode(["a": 1]) as Bytes
         #expect(Array(bytes[0 ..< 8]) == Array("gcodable".utf8))
-        #expect(Array(bytes[16...]) == [
-            0x01, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x00,
-            0x0A, 0, 0, 0, 0, 0, 0, 0,
-            0x02, 0, 0, 0, 0, 0, 0, 0,
-            0x21, 0x2A,
-            0x23, 0x0F, 0x01, 0x61,
-            0x23, 0x0A, 0x02,
-            0x00,
-            0x00,
-            0x00,
-        ])
+        #expect(
+            Array(bytes[16...]) == [
+                0x01, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x00,
+                0x0A, 0, 0, 0, 0, 0, 0, 0,
+                0x02, 0, 0, 0, 0, 0, 0, 0,
+                0x21, 0x2A,
+                0x23, 0x0F, 0x01, 0x61,
+                0x23, 0x0A, 0x02,
+                0x00,
+                0x00,
+                0x00,
+            ])
         let unchecked = try GraphEncoder(.omitChecksum).encode(["a": 1]) as Bytes
         #expect(Array(unchecked[8 ..< 16]) == [0, 0, 0, 0, 0, 0, 0, 0])
         #expect(unchecked[18] == 0)
@@ -41,15 +42,16 @@ import Testing
         let dump = try GraphDecoder().dump(
             from: try GraphEncoder().encode([Point(), Point(), Point()]) as Bytes,
             options: [.showReferenceMap, .showKeyMap])
-        #expect(dump == """
-            = REFERENCEMAP =================================================
-            TYPE0001:\tQualifiedName  = GraphCodableTests.ArchiveFormatTests.Point
-            \t\t\tEncodedVersion = 0
-            = KEYMAP =======================================================
-            KEY0001:\t"x"
-            KEY0002:\t"y"
-            ================================================================
-            """)
+        #expect(
+            dump == """
+                = REFERENCEMAP =================================================
+                TYPE0001:\tQualifiedName  = GraphCodableTests.ArchiveFormatTests.Point
+                \t\t\tEncodedVersion = 0
+                = KEYMAP =======================================================
+                KEY0001:\t"x"
+                KEY0002:\t"y"
+                ================================================================
+                """)
     }
 
     @Test func packedDoublesCostEightBytesEach() throws {

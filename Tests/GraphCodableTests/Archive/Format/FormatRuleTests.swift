@@ -12,9 +12,11 @@ import Testing
             do { try body() } catch let error as GCodableError { return error.context.rule } catch {}
             return nil
         }
-        return (rule { _ = try GraphDecoder().decode(Set<String>.self, from: bytes) },
-                rule { _ = try GraphArchive(bytes: bytes) },
-                GraphDecoder().validate(bytes).problems.first?.rule)
+        return (
+            rule { _ = try GraphDecoder().decode(Set<String>.self, from: bytes) },
+            rule { _ = try GraphArchive(bytes: bytes) },
+            GraphDecoder().validate(bytes).problems.first?.rule
+        )
     }
 
     @Test func readersNameTheRuleTheyFindBroken() throws {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import GraphCodable
 import SeededRandom
+import Testing
+
+@testable import GraphCodable
 
 /// The JSON form read straight into archive bytes (`GraphArchive.bytes(fromJSON:)`): any
 /// member order, escapes anywhere, every malformed text refused with its offset, every
@@ -54,8 +55,10 @@ import SeededRandom
     @Test func escapesAreReadWhereverTheyStand() throws {
         let bytes = try GraphEncoder().encode(["key": "value é"]) as Bytes
         var json = String(decoding: try GraphArchive(bytes: bytes).jsonData(), as: UTF8.self)
-        for (plain, escaped) in [("\"kind\"", #""k\u0069nd""#), ("\"VAL\"", #""V\u0041L""#), ("\"BIV\"", #""\u0042IV""#),
-                                 ("\"body\"", #""b\u006fdy""#), ("\"type\"", #""typ\u0065""#), ("value é", #"v\u0061lue \u00e9"#)] {
+        for (plain, escaped) in [
+            ("\"kind\"", #""k\u0069nd""#), ("\"VAL\"", #""V\u0041L""#), ("\"BIV\"", #""\u0042IV""#),
+            ("\"body\"", #""b\u006fdy""#), ("\"type\"", #""typ\u0065""#), ("value é", #"v\u0061lue \u00e9"#),
+        ] {
             json = json.replacingOccurrences(of: plain, with: escaped)
         }
         #expect(try GraphArchive.bytes(fromJSON: Array(json.utf8)) == bytes)
@@ -84,15 +87,21 @@ import SeededRandom
         var model = try GraphArchive(bytes: try GraphEncoder().encode(KeyedExamples.KeyedExample(name: "a")) as Bytes)
         let alike = (0 ..< 40).map { "k\($0 % 10)\($0 / 10)z" } + ["", "a", "é"]
         model.keys = alike
-        model.body = [.init(kind: .val, type: 0, fields: alike.indices.reversed().map { index in
-            .init(kind: .nil, key: UInt32(index + 1))
-        })]
+        model.body = [
+            .init(
+                kind: .val, type: 0,
+                fields: alike.indices.reversed().map { index in
+                    .init(kind: .nil, key: UInt32(index + 1))
+                })
+        ]
         let bytes = try model.bytes()
         #expect(try GraphArchive.bytes(fromJSON: Array(try model.jsonData())) == bytes)
     }
 
     /// Expects the JSON form `body` (the nodes of a document) to be refused with `message`.
-    static func expectRefused(types: String = "", keys: String = "", body: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectRefused(
+        types: String = "", keys: String = "", body: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let json = String(decoding: EditedArchive.jsonForm(types: types, body: body), as: UTF8.self)
             .replacingOccurrences(of: "\"keys\": []", with: "\"keys\": [\(keys)]")
         do {
@@ -104,29 +113,37 @@ import SeededRandom
     }
 
     @Test func brokenRulesNameTheirJSONPath() {
-        Self.expectRefused(body: #"{"kind": "VAL", "fields": [{"kind": "BIV", "type": 6, "value": 300}]}"#,
-                           "expected an integer within the type's range for UInt8 (at $.body[0].fields[0].value)")
+        Self.expectRefused(
+            body: #"{"kind": "VAL", "fields": [{"kind": "BIV", "type": 6, "value": 300}]}"#,
+            "expected an integer within the type's range for UInt8 (at $.body[0].fields[0].value)")
         Self.expectRefused(body: #"{"kind": "BIV", "type": 10, "value": 1.0}"#, "expected an integer for Int (at $.body[0].value)")
         Self.expectRefused(body: #"{"kind": "VAL", "fields": {}}"#, "expected an array (at $.body[0].fields)")
         Self.expectRefused(body: #"{"kind": "VAL", "fields": [7]}"#, "a node must be an object (at $.body[0].fields[0])")
         Self.expectRefused(body: #"{"type": 10, "value": 1}"#, "expected a string (at $.body[0].kind)")
         Self.expectRefused(body: #"{"kind": 3}"#, "expected a string (at $.body[0].kind)")
-        Self.expectRefused(body: #"{"kind": "BIV", "type": 25, "value": "0x+1"}"#, "expected \"0x\" and 16 bits for Float16 (at $.body[0].value)")
-        Self.expectRefused(body: #"{"kind": "BIV", "type": 25, "value": "0x10000"}"#, "expected \"0x\" and 16 bits for Float16 (at $.body[0].value)")
+        Self.expectRefused(
+            body: #"{"kind": "BIV", "type": 25, "value": "0x+1"}"#, "expected \"0x\" and 16 bits for Float16 (at $.body[0].value)")
+        Self.expectRefused(
+            body: #"{"kind": "BIV", "type": 25, "value": "0x10000"}"#, "expected \"0x\" and 16 bits for Float16 (at $.body[0].value)")
         Self.expectRefused(body: #"{"kind": "VAL", "key": "missing"}"#, "key \"missing\" is not in keys (at $.body[0].key)")
         Self.expectRefused(body: #"{"kind": "BIV", "type": 15}"#, "a native value needs \"value\" or \"bytes\" (at $.body[0])")
         Self.expectRefused(body: #"{"kind": "BIV", "type": 10, "bytes": "AgI="}"#, "1 bytes are left after the Int (at $.body[0].bytes)")
         Self.expectRefused(body: #"{"kind": "BIV", "type": 10, "bytes": "*"}"#, "invalid base64 (at $.body[0].bytes)")
-        Self.expectRefused(types: #"{"array": 13}"#, body: #"{"kind": "BIV", "type": 64, "value": [1, "x"]}"#,
-                           "expected a number, \"nan\", \"inf\", \"-inf\" or \"-0\" for Double (at $.body[0].value[1])")
-        Self.expectRefused(types: #"{"dictionary": [15, 10]}"#, body: #"{"kind": "BIV", "type": 64, "value": [["a", 1], ["b"]]}"#,
-                           "expected a [key, value] pair (at $.body[0].value[1])")
-        Self.expectRefused(types: #"{"simd": 2, "scalar": 13}"#, body: #"{"kind": "BIV", "type": 64, "value": [1, 2, 3]}"#,
-                           "expected 2 lanes for SIMD2<Double> (at $.body[0].value)")
-        Self.expectRefused(body: #"{"kind": "BIV", "type": 16, "value": "ab"}"#, "expected one character for Character (at $.body[0].value)")
+        Self.expectRefused(
+            types: #"{"array": 13}"#, body: #"{"kind": "BIV", "type": 64, "value": [1, "x"]}"#,
+            "expected a number, \"nan\", \"inf\", \"-inf\" or \"-0\" for Double (at $.body[0].value[1])")
+        Self.expectRefused(
+            types: #"{"dictionary": [15, 10]}"#, body: #"{"kind": "BIV", "type": 64, "value": [["a", 1], ["b"]]}"#,
+            "expected a [key, value] pair (at $.body[0].value[1])")
+        Self.expectRefused(
+            types: #"{"simd": 2, "scalar": 13}"#, body: #"{"kind": "BIV", "type": 64, "value": [1, 2, 3]}"#,
+            "expected 2 lanes for SIMD2<Double> (at $.body[0].value)")
+        Self.expectRefused(
+            body: #"{"kind": "BIV", "type": 16, "value": "ab"}"#, "expected one character for Character (at $.body[0].value)")
         Self.expectRefused(types: #"{"array": 77}"#, body: #"{"kind": "NIL"}"#, "77 is not an earlier native layout")
-        Self.expectRefused(body: #"{"kind": "BIV", "type": 10, "value": 1}, {"kind": "BIV", "type": 10, "value": 2, "id": "x"}"#,
-                           "expected an integer (at $.body[1].id)")
+        Self.expectRefused(
+            body: #"{"kind": "BIV", "type": 10, "value": 1}, {"kind": "BIV", "type": 10, "value": 2, "id": "x"}"#,
+            "expected an integer (at $.body[1].id)")
     }
 
     /// A JSON form that makes an archive breaking the format's rules is refused naming the
@@ -145,7 +162,8 @@ import SeededRandom
                 return nil
             }
         }
-        let pointer = try #require(refusal(body: #"{"kind": "VAL", "fields": [{"kind": "NIL"}, {"kind": "BIV", "type": 999, "bytes": "AA=="}]}"#))
+        let pointer = try #require(
+            refusal(body: #"{"kind": "VAL", "fields": [{"kind": "NIL"}, {"kind": "BIV", "type": 999, "bytes": "AA=="}]}"#))
         #expect(pointer.error.context.pathText == "$.body[0].fields[1]", "\(pointer.error)")
         #expect(pointer.error.context.rule == .nodeTypeReference)
         let node = try #require(pointer.json.range(of: #"{"kind": "BIV", "type": 999"#))
@@ -198,8 +216,9 @@ import SeededRandom
         // Malformed UTF-8: an overlong form, an encoded surrogate, beyond U+10FFFF, a lone
         // continuation byte, a sequence cut short.
         for bytes: [UInt8] in [[0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xE2, 0x82]] {
-            Self.expectInvalid([UInt8(ascii: "["), UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\""), UInt8(ascii: "]")],
-                               "invalid UTF-8 in a string", at: 2)
+            Self.expectInvalid(
+                [UInt8(ascii: "["), UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\""), UInt8(ascii: "]")],
+                "invalid UTF-8 in a string", at: 2)
         }
         // Eight bytes at a time, then the byte in error.
         Self.expectInvalid(Array("[\"abcdefghijklmnop\u{7}\"]".utf8), "control character in a string", at: 18)
@@ -220,8 +239,10 @@ import SeededRandom
     /// Numbers are read to the nearest value, as Swift reads their text, at every length.
     @Test func numbersReadAsSwiftReadsThem() throws {
         var generator = SplitMix64(seed: 5)
-        var texts = ["0", "-0", "1e308", "1.7976931348623157e308", "2e308", "-2e308", "5e-324", "2e-324", "1e-400", "0.1",
-                     "123456789012345678901234567890", "9007199254740993", "1.00000000000000011102230246251565404236316680908203125"]
+        var texts = [
+            "0", "-0", "1e308", "1.7976931348623157e308", "2e308", "-2e308", "5e-324", "2e-324", "1e-400", "0.1",
+            "123456789012345678901234567890", "9007199254740993", "1.00000000000000011102230246251565404236316680908203125",
+        ]
         for _ in 0 ..< 3_000 {
             let exponent = generator.next() % 0x7FF
             texts.append(Double(bitPattern: generator.next() & 0x800F_FFFF_FFFF_FFFF | exponent << 52).description)
@@ -229,8 +250,10 @@ import SeededRandom
         }
         let values = texts.joined(separator: ",")
         func array(of code: Int) -> String {
-            String(decoding: EditedArchive.jsonForm(types: "{\"array\": \(code)}", body: #"{"kind": "BIV", "type": 64, "value": [\#(values)]}"#),
-                   as: UTF8.self)
+            String(
+                decoding: EditedArchive.jsonForm(
+                    types: "{\"array\": \(code)}", body: #"{"kind": "BIV", "type": 64, "value": [\#(values)]}"#),
+                as: UTF8.self)
         }
         let doubles = try GraphDecoder().decode([Double].self, from: try GraphArchive.bytes(fromJSON: Array(array(of: 13).utf8)))
         let floats = try GraphDecoder().decode([Float].self, from: try GraphArchive.bytes(fromJSON: Array(array(of: 12).utf8)))

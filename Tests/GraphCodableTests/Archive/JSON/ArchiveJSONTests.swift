@@ -12,8 +12,9 @@ import Testing
         init(from decoder: GDecoder) throws {}
         func encode(to encoder: GEncoder) throws {
             let payloadNaN = Double(bitPattern: 0x7FF8_0000_0000_0001)
-            try encoder.encode([0.1, -0.0, .infinity, -.infinity, .nan, -Double.nan, payloadNaN, .leastNonzeroMagnitude, 1e300],
-                               for: Key.doubles)
+            try encoder.encode(
+                [0.1, -0.0, .infinity, -.infinity, .nan, -Double.nan, payloadNaN, .leastNonzeroMagnitude, 1e300],
+                for: Key.doubles)
             try encoder.encode([Float(0.1), -0.0, .nan, Float(bitPattern: 0x7FC0_0001), .greatestFiniteMagnitude], for: Key.floats)
             try encoder.encode([Int.min, -(1 << 53) - 1, -(1 << 53), 0, 1 << 53, (1 << 53) + 1, Int.max], for: Key.integers)
             try encoder.encode([UInt64.max, 0, 1 << 53], for: Key.unsigned)
@@ -44,9 +45,11 @@ import Testing
 
     @Test func theJSONShowsEveryPartExplicitly() throws {
         let json = String(decoding: try GraphArchive(bytes: try GraphEncoder().encode(Edges()) as Bytes).jsonData(), as: UTF8.self)
-        for fragment in ["\"format\": \"graphcodable-archive\"", "\"kind\": \"VAL\"", "\"key\": \"doubles\"", "\"-0\"", "\"inf\"",
-                         "\"nan:0x7ff8000000000001\"", "\"-9223372036854775808\"", "9007199254740992", "\"18446744073709551615\"",
-                         "\"AAH+/w==\"", "\"relative\": \"a/b\"", "\"some\": null", "\"-12.345\""] {
+        for fragment in [
+            "\"format\": \"graphcodable-archive\"", "\"kind\": \"VAL\"", "\"key\": \"doubles\"", "\"-0\"", "\"inf\"",
+            "\"nan:0x7ff8000000000001\"", "\"-9223372036854775808\"", "9007199254740992", "\"18446744073709551615\"",
+            "\"AAH+/w==\"", "\"relative\": \"a/b\"", "\"some\": null", "\"-12.345\"",
+        ] {
             #expect(json.contains(fragment), "\(fragment)")
         }
     }
@@ -82,15 +85,19 @@ import Testing
         Self.expectRejected("[1, 2", "unterminated array")
         Self.expectRejected("{\"a\" 1}", "expected :")
         Self.expectRejected(valid + "x", "unexpected text after the JSON value")
-        Self.expectRejected(valid.replacingOccurrences(of: "\"value\": 1", with: "\"value\": \"one\""),
-                            "expected an integer for Int (at $.body[0].fields[1].value)")
-        Self.expectRejected(valid.replacingOccurrences(of: "\"kind\": \"BIV\"", with: "\"kind\": \"XYZ\""),
-                            "unknown node kind (at $.body[0].fields[0].kind)")
+        Self.expectRejected(
+            valid.replacingOccurrences(of: "\"value\": 1", with: "\"value\": \"one\""),
+            "expected an integer for Int (at $.body[0].fields[1].value)")
+        Self.expectRejected(
+            valid.replacingOccurrences(of: "\"kind\": \"BIV\"", with: "\"kind\": \"XYZ\""),
+            "unknown node kind (at $.body[0].fields[0].kind)")
         // Type 99 names no native layout, so the node must hold opaque bytes.
-        Self.expectRejected(valid.replacingOccurrences(of: "\"type\": 15", with: "\"type\": 99"),
-                            "expected a string (at $.body[0].fields[0].bytes)")
-        Self.expectRejected(valid.replacingOccurrences(of: "\"graphcodable-archive\"", with: "\"other\""),
-                            "not the JSON form of a GraphCodable archive (at $.format)")
+        Self.expectRejected(
+            valid.replacingOccurrences(of: "\"type\": 15", with: "\"type\": 99"),
+            "expected a string (at $.body[0].fields[0].bytes)")
+        Self.expectRejected(
+            valid.replacingOccurrences(of: "\"graphcodable-archive\"", with: "\"other\""),
+            "not the JSON form of a GraphCodable archive (at $.format)")
     }
 }
 
@@ -116,7 +123,8 @@ import Testing
     /// Escapes are decoded in linear time: no escape copies the whole string decoded so far.
     @Test(.timeLimit(.minutes(1))) func escapesAreLinear() throws {
         let text = String(repeating: #"a\n"#, count: 3_000_000)
-        let json = String(decoding: EditedArchive.jsonForm(types: "", body: #"{"kind": "BIV", "type": 15, "value": "\#(text)"}"#), as: UTF8.self)
+        let json = String(
+            decoding: EditedArchive.jsonForm(types: "", body: #"{"kind": "BIV", "type": 15, "value": "\#(text)"}"#), as: UTF8.self)
         let archive = try GraphArchive(json: Data(json.utf8))
         #expect(try GraphDecoder().decode(String.self, from: try archive.bytes()) == String(repeating: "a\n", count: 3_000_000))
     }
@@ -125,7 +133,8 @@ import Testing
         let types = ["{\"dictionary\": [10, 10]}"] + (0 ..< 60).map { "{\"dictionary\": [\(64 + $0), \(64 + $0)]}" }
         let start = Date()
         #expect(throws: GCodableError.self) {
-            try GraphArchive(json: EditedArchive.jsonForm(types: types.joined(separator: ","), body: "{\"kind\": \"BIV\", \"type\": 124, \"value\": 1}"))
+            try GraphArchive(
+                json: EditedArchive.jsonForm(types: types.joined(separator: ","), body: "{\"kind\": \"BIV\", \"type\": 124, \"value\": 1}"))
         }
         #expect(Date().timeIntervalSince(start) < 5)
     }

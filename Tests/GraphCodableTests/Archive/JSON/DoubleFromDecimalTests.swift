@@ -1,6 +1,7 @@
-import Testing
-@testable import GraphCodable
 import SeededRandom
+import Testing
+
+@testable import GraphCodable
 
 /// Decimal numbers read with integer arithmetic give exactly the `Double` that Swift's
 /// correctly rounded reader gives, on every kind of text the fast path takes or leaves.
@@ -15,11 +16,13 @@ import SeededRandom
     }
 
     @Test func edgesAndTies() {
-        for text in ["0", "-0", "0.0", "-0.000", "1", "-1", "0.1", "0.2", "0.3", "1e19", "9999999999999999999", "1e-19",
-                     "9999999999999999999e19", "9999999999999999999e-19", "1000000000000000000e-19",
-                     "9007199254740993", "9007199254740995", "9007199254740997", "18014398509481987", "18014398509481989",
-                     "4503599627370497.5", "4503599627370496.5", "0.30000000000000004", "2.2250738585072014",
-                     "123456789012345678e-18", "1.7976931348623157", "5e-5", "7.8125e-3", "98765432109876543.21e-15"] {
+        for text in [
+            "0", "-0", "0.0", "-0.000", "1", "-1", "0.1", "0.2", "0.3", "1e19", "9999999999999999999", "1e-19",
+            "9999999999999999999e19", "9999999999999999999e-19", "1000000000000000000e-19",
+            "9007199254740993", "9007199254740995", "9007199254740997", "18014398509481987", "18014398509481989",
+            "4503599627370497.5", "4503599627370496.5", "0.30000000000000004", "2.2250738585072014",
+            "123456789012345678e-18", "1.7976931348623157", "5e-5", "7.8125e-3", "98765432109876543.21e-15",
+        ] {
             Self.expectSame(text)
         }
         // Ties between two doubles, in integers: round to the even one.
@@ -31,7 +34,7 @@ import SeededRandom
                 Self.expectSame(String(base + odd))
             }
         }
-        #expect(Self.read("12345678901234567890") == nil)  // 20 significant digits
+        #expect(Self.read("12345678901234567890") == nil) // 20 significant digits
         #expect(Self.read("1e20") == nil)
         #expect(Self.read("1e-20") == nil)
         #expect(Self.read("1e400") == nil)

@@ -1,6 +1,7 @@
-import Testing
-@testable import GraphCodable
 import SeededRandom
+import Testing
+
+@testable import GraphCodable
 
 /// The masks with which JSON text is scanned eight bytes at a time: the first byte each
 /// marks is the first byte its rule names, in words of the bytes that matter most.
@@ -25,7 +26,8 @@ import SeededRandom
         for _ in 0 ..< 200_000 {
             // Mostly bytes that do not match, so that matches fall at every place.
             let bytes = (0 ..< 8).map { _ in
-                generator.next() % 4 == 0 ? Self.interesting.randomElement(using: &generator)! : UInt8(ascii: "a") + UInt8(generator.next() % 26)
+                generator.next() % 4 == 0
+                    ? Self.interesting.randomElement(using: &generator)! : UInt8(ascii: "a") + UInt8(generator.next() % 26)
             }
             let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
             for rule in Self.rules {
@@ -43,7 +45,8 @@ import SeededRandom
                     if rule.matches(bytes[0]) { bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8) }
                     bytes[place] = byte
                     let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
-                    #expect(JSONText.firstMarked(rule.mask(word)) == (rule.matches(byte) ? place : 8), "\(rule.name) of \(byte) at \(place)")
+                    #expect(
+                        JSONText.firstMarked(rule.mask(word)) == (rule.matches(byte) ? place : 8), "\(rule.name) of \(byte) at \(place)")
                 }
             }
         }

@@ -48,7 +48,8 @@ import Testing
         let two = try GraphEncoder(.omitChecksum).encode([nil, nil] as [String?]) as Bytes
         let bodyLength = two[24 ..< 32].reversed().reduce(0) { $0 << 8 | Int($1) }
         let extra = 4_099_998
-        var many = Array(two[..<(40 + bodyLength - 1)]) + Array(repeating: two[40 + bodyLength - 2], count: extra) + two[(40 + bodyLength - 1)...]
+        var many =
+            Array(two[..<(40 + bodyLength - 1)]) + Array(repeating: two[40 + bodyLength - 2], count: extra) + two[(40 + bodyLength - 1)...]
         withUnsafeBytes(of: UInt64(bodyLength + extra).littleEndian) { many.replaceSubrange(24 ..< 32, with: $0) }
         // Every reading operation parses the body with the same node limit.
         let report = GraphDecoder().validate(many)

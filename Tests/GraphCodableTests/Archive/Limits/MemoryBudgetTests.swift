@@ -31,9 +31,9 @@ import Testing
     @Test func theNodeListIsChargedForItsNodes() throws {
         let words = (0 ..< 10_000).map { String(repeating: "w", count: 20 + $0 % 20) }
         let bytes = try GraphEncoder().encode(words) as Bytes
-        #expect(bytes.count > 256 << 10)  // room for a node per 4 bytes would be 2 MiB
+        #expect(bytes.count > 256 << 10) // room for a node per 4 bytes would be 2 MiB
         let decoder = GraphDecoder()
-        decoder.limits = MemoryBudgetLimits.limits(ratio: 1)  // the smallest budget: 1 MiB
+        decoder.limits = MemoryBudgetLimits.limits(ratio: 1) // the smallest budget: 1 MiB
         #expect(decoder.validate(bytes).isValid)
         #expect(try decoder.decode([String].self, from: bytes) == words)
     }
@@ -80,8 +80,10 @@ import Testing
     /// A value whose decoding reads nothing, and whose memory is large: each takes a node of
     /// two bytes, and 4 KiB once decoded.
     struct Wide: GCodable {
-        var storage = (SIMD64<Double>(), SIMD64<Double>(), SIMD64<Double>(), SIMD64<Double>(),
-                       SIMD64<Double>(), SIMD64<Double>(), SIMD64<Double>(), SIMD64<Double>())
+        var storage = (
+            SIMD64<Double>(), SIMD64<Double>(), SIMD64<Double>(), SIMD64<Double>(),
+            SIMD64<Double>(), SIMD64<Double>(), SIMD64<Double>(), SIMD64<Double>()
+        )
         init() {}
         init(from decoder: GDecoder) throws {}
         func encode(to encoder: GEncoder) throws {}
@@ -145,7 +147,8 @@ import Testing
     @Test func eachArchivePaysForItsOwnSide() throws {
         func archive(objects: Int) throws -> Bytes {
             let body = [#"{"kind": "VAL", "type": 64}"#] + (0 ..< objects).map { #"{"kind": "REF", "type": 65, "id": \#($0 + 1)}"# }
-            let json = #"{"format": "graphcodable-archive", "formatVersion": 1, "checksummed": true, "internalBinaryIOVersion": 1, "userBinaryIOVersion": 0, "types": [{"valueType": "Root", "mangledName": "", "version": 0}, {"classType": "Leaf", "mangledName": "", "version": 0}], "keys": [], "body": [\#(body.joined(separator: ","))]}"#
+            let json =
+                #"{"format": "graphcodable-archive", "formatVersion": 1, "checksummed": true, "internalBinaryIOVersion": 1, "userBinaryIOVersion": 0, "types": [{"valueType": "Root", "mangledName": "", "version": 0}, {"classType": "Leaf", "mangledName": "", "version": 0}], "keys": [], "body": [\#(body.joined(separator: ","))]}"#
             return try GraphArchive(json: Data(json.utf8)).bytes()
         }
         let tiny = try archive(objects: 0), large = try archive(objects: 30_000)

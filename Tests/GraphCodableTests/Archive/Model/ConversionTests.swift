@@ -1,7 +1,7 @@
 import Foundation
 import GraphCodable
-import Testing
 import SeededRandom
+import Testing
 
 /// Archives convert between internal BinaryIO layouts without Swift types, and decode the
 /// same values in either.
@@ -42,8 +42,14 @@ import SeededRandom
             #expect(try GraphDecoder().decode([T].self, from: wide) == values, "\(T.self)")
             #expect(try GraphArchive(bytes: wide).internalBinaryIOVersion == Self.fixedWidth)
         }
-        try check(Int.self); try check(Int16.self); try check(Int32.self); try check(Int64.self)
-        try check(UInt.self); try check(UInt16.self); try check(UInt32.self); try check(UInt64.self)
+        try check(Int.self)
+        try check(Int16.self)
+        try check(Int32.self)
+        try check(Int64.self)
+        try check(UInt.self)
+        try check(UInt16.self)
+        try check(UInt32.self)
+        try check(UInt64.self)
         // A count whose elements run past the payload is refused, not copied.
         let three = try GraphEncoder([.fixedWidthIntegers, .omitChecksum]).encode([1, 2, 3]) as Bytes
         let elements: Bytes = [3, 1, 0, 0, 0, 0, 0, 0, 0, 2]
@@ -61,8 +67,10 @@ import SeededRandom
         let wide = try model.converted(internalBinaryIOVersion: Self.fixedWidth).bytes()
         #expect(try GraphDecoder().decode([Int].self, from: wide) == values)
         #expect(try GraphDecoder().dump(from: wide).contains("BIV [\(Int.min), -1, 0, 300, \(Int.max)]"))
-        let scalar = try GraphArchive(bytes: try GraphEncoder().encode(KeyedExamples.Mixed(
-            title: "t", values: [1, 2], flag: true, note: nil)) as Bytes)
+        let scalar = try GraphArchive(
+            bytes: try GraphEncoder().encode(
+                KeyedExamples.Mixed(
+                    title: "t", values: [1, 2], flag: true, note: nil)) as Bytes)
         let decoded = try GraphDecoder().decode(
             KeyedExamples.Mixed.self, from: try scalar.converted(internalBinaryIOVersion: Self.fixedWidth).bytes())
         #expect(decoded.values == [1, 2] && decoded.title == "t")

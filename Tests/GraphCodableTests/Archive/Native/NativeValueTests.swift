@@ -1,8 +1,8 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import GraphCodable
-import SeededRandom
 
 /// Native payloads read into values without Swift types, and write back to the same bytes.
 @Suite struct NativeValueTests {
@@ -36,7 +36,8 @@ import SeededRandom
         #expect(try GraphEncoder().dump(readings, options: .readable).contains("BIV [1.5, -0.0, inf, nan]\n"))
         #expect(try GraphEncoder().dump([Int](), options: .readable).contains("BIV []\n"))
         // A payload unreadable just past the limit shows as unreadable, not cut.
-        var bools = try GraphEncoder(.omitChecksum).encode(Array(repeating: true, count: 6) + Array(repeating: false, count: 4) + [true]) as Bytes
+        var bools =
+            try GraphEncoder(.omitChecksum).encode(Array(repeating: true, count: 6) + Array(repeating: false, count: 4) + [true]) as Bytes
         let values: [UInt8] = [1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1]
         bools[try #require(bools.firstRange(of: values)).upperBound - 1] = 2
         #expect(try GraphDecoder().dump(from: bools, options: .readable).contains("<unreadable Array<Bool>>"))
@@ -56,7 +57,9 @@ import SeededRandom
         for length in [61, 62, 63] {
             let plain = String(repeating: "x", count: length)
             let arrays = [#"["\#(plain)"]"#, #"["é", "\#(plain)"]"#].map { try! EditedArchive.archive(types: #"{"array":15}"#, value: $0) }
-            let dumps = [try GraphEncoder().dump(plain, options: .readable)] + (try arrays.map { try GraphDecoder().dump(from: $0, options: .readable) })
+            let dumps =
+                [try GraphEncoder().dump(plain, options: .readable)]
+                + (try arrays.map { try GraphDecoder().dump(from: $0, options: .readable) })
             for (dump, shown) in zip(dumps, ["\"\(plain)\"", "[\"\(plain)\"]", "[\"é\", \"\(plain)\"]"]) {
                 #expect(dump.contains("BIV \(shown.count > 64 ? shown.prefix(64) + "…" : shown)\n"), "\(length): \(dump)")
             }

@@ -16,7 +16,7 @@ import Testing
 
     @Test func aRepeatedLongKeyStopsAtTheTextLimit() throws {
         let bytes = try Self.repeatedKeyArchive(keyLength: 100_000, count: 10_000)
-        #expect(bytes.count < 200_000)  // the text would be a gigabyte
+        #expect(bytes.count < 200_000) // the text would be a gigabyte
         let decoder = GraphDecoder()
         #expect(throws: GCodableError.self) { try decoder.dump(from: bytes, options: .fullInfo) }
         var written = 0
@@ -35,7 +35,7 @@ import Testing
 
     /// The limit is a multiple of the archive's size, and can be raised.
     @Test func theTextLimitIsAMultipleOfTheArchivesSize() throws {
-        let bytes = try Self.repeatedKeyArchive(keyLength: 10_000, count: 2_000)  // 20 MB of keys in 26 KB
+        let bytes = try Self.repeatedKeyArchive(keyLength: 10_000, count: 2_000) // 20 MB of keys in 26 KB
         var limits = ArchiveLimits()
         #expect(throws: GCodableError.self) { try GraphArchive(bytes: bytes).jsonData(indented: false, limits: limits) }
         limits.maximumTextBytesPerArchiveByte = 2_000

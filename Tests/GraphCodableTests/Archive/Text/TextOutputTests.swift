@@ -1,6 +1,7 @@
-import Testing
-@testable import GraphCodable
 import SeededRandom
+import Testing
+
+@testable import GraphCodable
 
 /// The output of dumps and JSON forms: every byte handed out once, in order, in chunks of at
 /// most 64 KiB, whatever the sizes of the pieces, numbers as Swift prints them, and nothing
@@ -41,8 +42,13 @@ import SeededRandom
     /// patterns (subnormals, NaNs with payloads and signs, infinities) and edge cases.
     @Test func floatingPointNumbersAreWrittenAsTheirDescription() throws {
         var generator = SplitMix64(seed: 78)
-        let edges: [Double] = [0, -0.0, 1, -1, 0.1, 1e-5, 1e16, 1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .infinity, -.infinity, .nan, -.nan, .signalingNaN]
-        let doubles = edges + (0 ..< 20_000).map { _ in Double(bitPattern: generator.next()) } + (0 ..< 20_000).map { _ in Double.random(in: -1e6 ... 1e6, using: &generator) }
+        let edges: [Double] = [
+            0, -0.0, 1, -1, 0.1, 1e-5, 1e16, 1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .infinity, -.infinity, .nan, -.nan,
+            .signalingNaN,
+        ]
+        let doubles =
+            edges + (0 ..< 20_000).map { _ in Double(bitPattern: generator.next()) }
+            + (0 ..< 20_000).map { _ in Double.random(in: -1e6 ... 1e6, using: &generator) }
         for value in doubles {
             let text = try TextOutput.collecting(limit: .max) { try $0.write(float: value) }
             #expect(text == Array(value.description.utf8), "\(value.bitPattern)")

@@ -1,8 +1,8 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import GraphCodable
-import SeededRandom
 
 /// Archives whose object ids, type references and key ids point forward, backward, to
 /// themselves or nowhere — re-sealed with a valid checksum, so that only the structural
@@ -26,7 +26,7 @@ import SeededRandom
         var archive = try GraphArchive(bytes: original)
         func renumber(_ nodes: inout [GraphArchive.Node]) {
             for index in nodes.indices {
-                nodes[index].objectID &*= 2_654_435_761  // odd: a different id for each, never 0
+                nodes[index].objectID &*= 2_654_435_761 // odd: a different id for each, never 0
                 renumber(&nodes[index].fields)
             }
         }
@@ -44,7 +44,10 @@ import SeededRandom
     }
 
     @Test func rewrittenObjectIdsNeverCrash() throws {
-        for root in [try GraphEncoder().encode(IdentityExamples.cyclicModel()) as Bytes, try GraphEncoder().encode(IdentityExamples.screen()) as Bytes] {
+        for root in [
+            try GraphEncoder().encode(IdentityExamples.cyclicModel()) as Bytes,
+            try GraphEncoder().encode(IdentityExamples.screen()) as Bytes,
+        ] {
             let archive = try ParsedArchive(bytes: root)
             let ids = Set(NodeRewriting.definitions(of: archive).map(\.key))
             let maximum = ids.max() ?? 1
@@ -147,13 +150,17 @@ import SeededRandom
     }
 
     @Test func rewrittenTypeAndKeyReferencesNeverCrash() throws {
-        for root in [try GraphEncoder().encode(IdentityExamples.cyclicModel()) as Bytes, try GraphEncoder().encode(IdentityExamples.screen()) as Bytes] {
+        for root in [
+            try GraphEncoder().encode(IdentityExamples.cyclicModel()) as Bytes,
+            try GraphEncoder().encode(IdentityExamples.screen()) as Bytes,
+        ] {
             let archive = try ParsedArchive(bytes: root)
             let typeCandidates: [UInt32] = [0, 1, 10, 15, 24, 40, 43, 52, 63, 64, 65, 66, 67, 200, .max]
             let keyCandidates: [UInt32] = [0, 1, 2, 3, UInt32(archive.keys.keys.count + 1), .max]
             var (attempts, refused) = (0, 0)
             for index in archive.nodes.indices {
-                let rewritten = typeCandidates.map { NodeRewriting.rewriting(archive, node: index, .type, to: $0) }
+                let rewritten =
+                    typeCandidates.map { NodeRewriting.rewriting(archive, node: index, .type, to: $0) }
                     + keyCandidates.map { NodeRewriting.rewriting(archive, node: index, .key, to: $0) }
                 for bytes in rewritten where !Self.attempt(bytes) { refused += 1 }
                 attempts += rewritten.count
@@ -167,7 +174,10 @@ import SeededRandom
     /// trusts its input: untrusted archives are for the secure decoding mode.)
     @Test func randomFlipsOfGraphBodiesNeverCrash() throws {
         var generator = SplitMix64(seed: 77)
-        let originals = [try GraphEncoder().encode(IdentityExamples.cyclicModel()) as Bytes, try GraphEncoder().encode(IdentityExamples.screen()) as Bytes]
+        let originals = [
+            try GraphEncoder().encode(IdentityExamples.cyclicModel()) as Bytes,
+            try GraphEncoder().encode(IdentityExamples.screen()) as Bytes,
+        ]
         var refused = 0
         for round in 0 ..< 2000 {
             var bytes = originals[round % 2]

@@ -1,7 +1,7 @@
 import Foundation
 import GraphCodable
-import Testing
 import SeededRandom
+import Testing
 
 /// Truncated and corrupted archives make `decode` and `dump(from:)` throw or succeed, never
 /// crash or hang.

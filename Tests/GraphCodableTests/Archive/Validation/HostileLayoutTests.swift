@@ -86,7 +86,8 @@ import Testing
         // Range of Range of … of Double, 60 deep: 8 × 2^60 bytes per value.
         var entries: [[UInt8]] = [[20, 13]]
         for index in 0 ..< 59 { entries.append([20, 64 + UInt8(index)]) }
-        Self.expectRejected(RawArchive(types: entries, body: [0x23, 64 + 59, 0x00]).bytes, "is a range of Range<Double>, which has no order")
+        Self.expectRejected(
+            RawArchive(types: entries, body: [0x23, 64 + 59, 0x00]).bytes, "is a range of Range<Double>, which has no order")
     }
 
     /// Ranges are of ordered packable scalars only, and a value type has no mangled name.
@@ -163,7 +164,9 @@ import Testing
     static func expectRejected(_ bytes: [UInt8], _ message: String, at offset: Int, sourceLocation: SourceLocation = #_sourceLocation) {
         HostileLayoutTests.expectRejected(bytes, message, sourceLocation: sourceLocation)
         let problem = GraphDecoder().validate(bytes).problems.first
-        #expect(problem?.message.hasPrefix(message) == true && problem?.byteOffset == offset, "\(String(describing: problem))", sourceLocation: sourceLocation)
+        #expect(
+            problem?.message.hasPrefix(message) == true && problem?.byteOffset == offset, "\(String(describing: problem))",
+            sourceLocation: sourceLocation)
     }
 }
 

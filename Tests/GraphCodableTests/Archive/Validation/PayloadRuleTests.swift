@@ -7,13 +7,14 @@ import Testing
 /// what typed decoding refuses, so that "valid" means "decodes".
 @Suite struct PayloadRuleTests {
     @Test func dictionaryKeysAreUnique() throws {
-        let twice = try EditedArchive.archive(of: [1: 10, 2: 20], replacing: [4, 40], with: [2, 40])  // zig-zag 2 → 1
+        let twice = try EditedArchive.archive(of: [1: 10, 2: 20], replacing: [4, 40], with: [2, 40]) // zig-zag 2 → 1
         ReaderAgreement.expectRefused(twice, as: [Int: Int].self, "duplicate Dictionary key")
         // -0.0 equals 0.0; NaN equals nothing, so two NaN keys are two keys.
         let zeros = try EditedArchive.archive(of: [0.0: 1, 1.5: 2], replacing: RawArchive.bits(1.5), with: RawArchive.bits(-0.0))
         ReaderAgreement.expectRefused(zeros, as: [Double: Int].self, "duplicate Dictionary key")
         let nans = try EditedArchive.archive(of: [0.5: 1, 1.5: 2], replacing: RawArchive.bits(1.5), with: RawArchive.bits(.nan))
-        let nanTwice = try EditedArchive.archive(of: try GraphDecoder().decode([Double: Int].self, from: nans), replacing: RawArchive.bits(0.5), with: RawArchive.bits(.nan))
+        let nanTwice = try EditedArchive.archive(
+            of: try GraphDecoder().decode([Double: Int].self, from: nans), replacing: RawArchive.bits(0.5), with: RawArchive.bits(.nan))
         ReaderAgreement.expectAccepted(nanTwice, as: [Double: Int].self)
     }
 
@@ -23,7 +24,8 @@ import Testing
         let twice = try EditedArchive.archive(of: ["a": 1, "b": 2], replacing: Array("\u{1}b".utf8), with: Array("\u{1}a".utf8))
         ReaderAgreement.expectRefused(twice, as: [String: Int].self, "duplicate Dictionary key")
         // Canonically equivalent strings are one key to Swift: the Angstrom sign and A with a ring.
-        let equivalent = try EditedArchive.archive(of: ["\u{212B}": 1, "xyz": 2], replacing: Array("xyz".utf8), with: Array("A\u{30A}".utf8))
+        let equivalent = try EditedArchive.archive(
+            of: ["\u{212B}": 1, "xyz": 2], replacing: Array("xyz".utf8), with: Array("A\u{30A}".utf8))
         ReaderAgreement.expectRefused(equivalent, as: [String: Int].self, "duplicate Dictionary key")
         // ASCII keys are compared by their bytes, but an ASCII key may equal one that is not:
         // the Kelvin sign is K to Swift.
@@ -54,8 +56,9 @@ import Testing
         #expect(GraphDecoder().validate(try EditedArchive.archive(types: types.joined(separator: ","), value: value)).isValid)
         // Two sets, equal in any order, three levels down.
         let twice = #"[[[[1,2],[3]],[[4]]],[[[4]],[[3],[2,1]]]]"#
-        ReaderAgreement.expectRefused(try EditedArchive.archive(types: #"{"set":10},{"set":64},{"set":65},{"set":66}"#, value: twice),
-                           as: Set<Set<Set<Set<Int>>>>.self, "duplicate Set element")
+        ReaderAgreement.expectRefused(
+            try EditedArchive.archive(types: #"{"set":10},{"set":64},{"set":65},{"set":66}"#, value: twice),
+            as: Set<Set<Set<Set<Int>>>>.self, "duplicate Set element")
     }
 
     /// Swift's own sets and dictionaries take quadratic time to hold keys unequal to
@@ -65,16 +68,21 @@ import Testing
         let most = Set((0 ..< 10_000).map { _ in Double.nan })
         #expect(try GraphDecoder().decode(Set<Double>.self, from: GraphEncoder().encode(most) as Bytes).count == 10_000)
         #expect(throws: GCodableError.self) { try GraphEncoder().encode(most.union([-Double.nan])) as Bytes }
-        #expect(throws: GCodableError.self) { try GraphEncoder().encode(Dictionary(uniqueKeysWithValues: (0 ... 10_000).map { (Double.nan, $0) })) as Bytes }
+        #expect(throws: GCodableError.self) {
+            try GraphEncoder().encode(Dictionary(uniqueKeysWithValues: (0 ... 10_000).map { (Double.nan, $0) })) as Bytes
+        }
         let nans = Array(repeating: "\"nan\"", count: 10_001).joined(separator: ",")
         let keys = (0 ... 10_000).map { "[\"nan\",\($0)]" }.joined(separator: ",")
-        ReaderAgreement.expectRefused(try EditedArchive.archive(types: #"{"set":13}"#, value: "[\(nans)]"), as: Set<Double>.self,
-                           "more than 10000 keys or elements that equal nothing (NaN)")
-        ReaderAgreement.expectRefused(try EditedArchive.archive(types: #"{"dictionary":[13,10]}"#, value: "[\(keys)]"), as: [Double: Int].self,
-                           "more than 10000 keys or elements that equal nothing (NaN)")
+        ReaderAgreement.expectRefused(
+            try EditedArchive.archive(types: #"{"set":13}"#, value: "[\(nans)]"), as: Set<Double>.self,
+            "more than 10000 keys or elements that equal nothing (NaN)")
+        ReaderAgreement.expectRefused(
+            try EditedArchive.archive(types: #"{"dictionary":[13,10]}"#, value: "[\(keys)]"), as: [Double: Int].self,
+            "more than 10000 keys or elements that equal nothing (NaN)")
         let optionals = Array(repeating: "\"nan\"", count: 10_001).joined(separator: ",")
-        ReaderAgreement.expectRefused(try EditedArchive.archive(types: #"{"optional":13},{"set":64}"#, value: "[\(optionals)]"), as: Set<Double?>.self,
-                           "more than 10000 keys or elements that equal nothing (NaN)")
+        ReaderAgreement.expectRefused(
+            try EditedArchive.archive(types: #"{"optional":13},{"set":64}"#, value: "[\(optionals)]"), as: Set<Double?>.self,
+            "more than 10000 keys or elements that equal nothing (NaN)")
     }
 
     /// Payloads with nothing to compare are checked where they lie, building no value:
@@ -85,7 +93,8 @@ import Testing
         let optional = try EditedArchive.archive(of: ["ab", nil, "cd"] as [String?], replacing: [2, 0x63, 0x64], with: [2, 0xC3, 0x28])
         ReaderAgreement.expectRefused(optional, as: [String?].self, "invalid UTF-8 in a string")
         // Zig-zag 20,000 becomes 80,000.
-        let wide = try EditedArchive.archive(of: [1, 20_000] as [Int16], replacing: [2, 2, 0xC0, 0xB8, 0x02], with: [2, 2, 0x80, 0xE2, 0x09])
+        let wide = try EditedArchive.archive(
+            of: [1, 20_000] as [Int16], replacing: [2, 2, 0xC0, 0xB8, 0x02], with: [2, 2, 0x80, 0xE2, 0x09])
         ReaderAgreement.expectRefused(wide, as: [Int16].self, "integer out of range for Int16")
         let flag = try EditedArchive.archive(of: [true, false], replacing: [2, 1, 0], with: [2, 1, 2])
         ReaderAgreement.expectRefused(flag, as: [Bool].self, "invalid Bool byte 2")
@@ -94,12 +103,15 @@ import Testing
     }
 
     @Test func setElementsAreUnique() throws {
-        let twice = try EditedArchive.archive(of: Set([3, 4]), replacing: [8], with: [6])  // zig-zag 4 → 3
+        let twice = try EditedArchive.archive(of: Set([3, 4]), replacing: [8], with: [6]) // zig-zag 4 → 3
         ReaderAgreement.expectRefused(twice, as: Set<Int>.self, "duplicate Set element")
         // Data is compared whole, not byte by byte, so that 64 MB of it compare quickly.
-        ReaderAgreement.expectRefused(try EditedArchive.archive(types: #"{"set":17}"#, value: #"["AAEC","AAED","AAEC"]"#), as: Set<Data>.self, "duplicate Set element")
+        ReaderAgreement.expectRefused(
+            try EditedArchive.archive(types: #"{"set":17}"#, value: #"["AAEC","AAED","AAEC"]"#), as: Set<Data>.self, "duplicate Set element"
+        )
         let blocks = (0 ..< 64).map { "\"" + Data(repeating: UInt8($0), count: 16 * 1024).base64EncodedString() + "\"" }
-        #expect(GraphDecoder().validate(try EditedArchive.archive(types: #"{"set":17}"#, value: "[\(blocks.joined(separator: ","))]")).isValid)
+        #expect(
+            GraphDecoder().validate(try EditedArchive.archive(types: #"{"set":17}"#, value: "[\(blocks.joined(separator: ","))]")).isValid)
     }
 
     @Test func rangeBoundsAreInOrder() throws {
@@ -133,26 +145,33 @@ import Testing
     @Test func urlsHaveStrings() throws {
         let noRelative = try EditedArchive.archive(body: #"{"kind":"BIV","type":20,"bytes":"\#(Data([0, 0]).base64EncodedString())"}"#)
         ReaderAgreement.expectRefused(noRelative, as: URL.self, "invalid URL \"\"")
-        let emptyBase = try EditedArchive.archive(body: #"{"kind":"BIV","type":20,"bytes":"\#(Data([1, 0x62, 1, 0]).base64EncodedString())"}"#)
+        let emptyBase = try EditedArchive.archive(
+            body: #"{"kind":"BIV","type":20,"bytes":"\#(Data([1, 0x62, 1, 0]).base64EncodedString())"}"#)
         ReaderAgreement.expectRefused(emptyBase, as: URL.self, "invalid base URL \"\"")
         #expect(GraphDecoder().validate(emptyBase).problems.first?.byteOffset == 44)
         let valid = try EditedArchive.archive(body: #"{"kind":"BIV","type":20,"bytes":"\#(Data([1, 0x62, 0]).base64EncodedString())"}"#)
         ReaderAgreement.expectAccepted(valid, as: URL.self)
     }
 
-
     /// A Decimal's text must be a number a Decimal holds exactly: Foundation's parser keeps
     /// 38 or so digits and drops the rest without a word.
     @Test func decimalsAreReadExactlyOrRefused() throws {
         func archive(_ text: String) throws -> [UInt8] { try EditedArchive.archive(body: #"{"kind":"BIV","type":21,"value":"\#(text)"}"#) }
         let digits39 = "1" + String(repeating: "2", count: 38)
-        for text in ["0", "-0", "007.50", "0e5", "0.000", "1e127", "1e128", "100e-130", "1e-128", "12.5e-3", "1e0000000000", digits39, "1." + String(repeating: "0", count: 60), "NaN", "340282366920938463463374607431768211455e127", "3402823669209384634633746074317682114550e126"] {
+        for text in [
+            "0", "-0", "007.50", "0e5", "0.000", "1e127", "1e128", "100e-130", "1e-128", "12.5e-3", "1e0000000000", digits39,
+            "1." + String(repeating: "0", count: 60), "NaN", "340282366920938463463374607431768211455e127",
+            "3402823669209384634633746074317682114550e126",
+        ] {
             ReaderAgreement.expectAccepted(try archive(text), as: Decimal.self)
         }
         #expect(try GraphDecoder().decode(Decimal.self, from: try archive("007.50")) == Decimal(string: "7.5"))
         #expect(try GraphDecoder().decode(Decimal.self, from: try archive("1e128")) == Decimal(string: "10e127"))
         #expect(try GraphDecoder().decode(Decimal.self, from: try archive("0.000")).exponent == -3)
-        for text in [digits39 + "2222222", "340282366920938463463374607431768211456", "1e167", "1e-129", "0e128", "0.0e-128", "1e0000000001000", "+1", "1E5", ".5", "1.", "nan", ""] {
+        for text in [
+            digits39 + "2222222", "340282366920938463463374607431768211456", "1e167", "1e-129", "0e128", "0.0e-128", "1e0000000001000",
+            "+1", "1E5", ".5", "1.", "nan", "",
+        ] {
             let bytes = try archive(text)
             #expect(!GraphDecoder().validate(bytes).isValid, "\(text)")
             #expect(throws: GCodableError.self, "\(text)") { try GraphDecoder().decode(Decimal.self, from: bytes) }

@@ -1,8 +1,8 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import GraphCodable
-import SeededRandom
 
 /// Validation reports every planted defect, with its byte offset and node path.
 @Suite struct ValidationTests {
@@ -25,7 +25,9 @@ import SeededRandom
         var branches: [Branch]
         init(depth: Int, using generator: inout SplitMix64) {
             leaves = Array(0 ..< Int.random(in: 0 ... 3, using: &generator))
-            branches = depth == 0 ? [] : (0 ..< Int.random(in: 1 ... 3, using: &generator)).map { _ in Branch(depth: depth - 1, using: &generator) }
+            branches =
+                depth == 0
+                ? [] : (0 ..< Int.random(in: 1 ... 3, using: &generator)).map { _ in Branch(depth: depth - 1, using: &generator) }
         }
         private enum Key: String { case leaves, branches }
         init(from decoder: GDecoder) throws {
@@ -48,7 +50,8 @@ import SeededRandom
             try ParsedArchive(bytes: bytes).walk { node, nodeDepth in
                 walked.counts[node.kind.code, default: 0] += 1
                 if node.kind.hasFields { walked.depth = max(walked.depth, nodeDepth + 1) }
-            } end: { _ in }
+            } end: { _ in
+            }
             #expect(report.isValid)
             #expect(report.maximumDepth == walked.depth && walked.depth == 2 * depth + 2)
             #expect(report.nodeCounts == walked.counts)
@@ -69,17 +72,19 @@ import SeededRandom
         archives.append(try GraphEncoder(.omitChecksum).encode((0 ..< 1500).map { _ in Branch(depth: 0, using: &generator) }) as Bytes)
         var answered = (inOnePass: 0, byFullValidation: 0)
         for archive in archives {
-            let unchecksummed = (try? GraphArchive(bytes: archive)).map { archive in
-                var archive = archive
-                archive.isChecksummed = false
-                return try? archive.bytes(checkingPayloads: false)
-            } ?? nil
+            let unchecksummed =
+                (try? GraphArchive(bytes: archive)).map { archive in
+                    var archive = archive
+                    archive.isChecksummed = false
+                    return try? archive.bytes(checkingPayloads: false)
+                } ?? nil
             var variants = [archive] + (unchecksummed.map { [$0] } ?? [])
             for _ in 0 ..< 40 {
                 var changed = unchecksummed ?? archive
                 guard changed.count > ArchiveHeader.size else { break }
                 for _ in 0 ..< Int.random(in: 1 ... 2, using: &generator) {
-                    changed[Int.random(in: ArchiveHeader.size ..< changed.count, using: &generator)] = UInt8.random(in: 0 ... 255, using: &generator)
+                    changed[Int.random(in: ArchiveHeader.size ..< changed.count, using: &generator)] = UInt8.random(
+                        in: 0 ... 255, using: &generator)
                 }
                 variants.append(changed)
             }
@@ -156,9 +161,10 @@ import SeededRandom
             return try EditedArchive.archive(of: value, replacing: Array(pattern.utf8), with: Array(replacement.utf8))
         }
         var generator = SplitMix64(seed: 0xD1_C7)
-        let random = Dictionary(uniqueKeysWithValues: (0 ..< 200).map { outer in
-            ("k\(outer)", Dictionary(uniqueKeysWithValues: (0 ..< Int.random(in: 0 ... 5, using: &generator)).map { ("é\($0)", $0) }))
-        })
+        let random = Dictionary(
+            uniqueKeysWithValues: (0 ..< 200).map { outer in
+                ("k\(outer)", Dictionary(uniqueKeysWithValues: (0 ..< Int.random(in: 0 ... 5, using: &generator)).map { ("é\($0)", $0) }))
+            })
         let valid = try [
             archive(of: [:]),
             archive(of: ["a": ["x": 1, "y": 2], "b": [:]]),
@@ -171,10 +177,10 @@ import SeededRandom
             #expect(onePass.isValid && onePass == GraphValidationReport(validating: bytes, limits: ArchiveLimits(), inOnePass: false))
         }
         let duplicates = try [
-            archive(of: ["a": ["x": 1, "y": 2]], replacing: "\u{1}y", with: "\u{1}x"),  // inner keys
-            archive(of: ["a": ["x": 1], "b": ["y": 2]], replacing: "\u{1}b", with: "\u{1}a"),  // outer keys, after an inner map
-            archive(of: ["a": ["\u{212B}": 1, "xyz": 2]], replacing: "xyz", with: "A\u{30A}"),  // canonically equivalent
-            archive(of: ["a": ["\u{212A}": 1, "x": 2]], replacing: "\u{1}x", with: "\u{1}K"),  // the Kelvin sign
+            archive(of: ["a": ["x": 1, "y": 2]], replacing: "\u{1}y", with: "\u{1}x"), // inner keys
+            archive(of: ["a": ["x": 1], "b": ["y": 2]], replacing: "\u{1}b", with: "\u{1}a"), // outer keys, after an inner map
+            archive(of: ["a": ["\u{212B}": 1, "xyz": 2]], replacing: "xyz", with: "A\u{30A}"), // canonically equivalent
+            archive(of: ["a": ["\u{212A}": 1, "x": 2]], replacing: "\u{1}x", with: "\u{1}K"), // the Kelvin sign
         ]
         for bytes in duplicates {
             #expect(GraphValidationReport(validatingInOnePass: bytes, limits: ArchiveLimits()) == nil)
@@ -217,7 +223,10 @@ import SeededRandom
             var payloads: [Range<Int>] = []
             return bytes.withUnsafeBufferPointer { archiveBytes in
                 do {
-                    return (try contents.checkUnique(fields, of: .uniqueKeys, at: 0, in: archiveBytes, reader: &reader, payloads: &payloads), nil)
+                    return (
+                        try contents.checkUnique(fields, of: .uniqueKeys, at: 0, in: archiveBytes, reader: &reader, payloads: &payloads),
+                        nil
+                    )
                 } catch {
                     return (0, (error as? GCodableError)?.context.debugDescription)
                 }
@@ -350,8 +359,10 @@ import SeededRandom
         let bodyLength = buffer.count - ArchiveHeader.size
         buffer.writeBytes([0, 0])
         var bytes = buffer.bytes
-        ArchiveHeader.seal(&bytes, header: ArchiveHeader(
-            flags: .checksummed, internalBinaryIOVersion: 1, userBinaryIOVersion: 0, bodyLength: UInt64(bodyLength), tablesLength: 2))
+        ArchiveHeader.seal(
+            &bytes,
+            header: ArchiveHeader(
+                flags: .checksummed, internalBinaryIOVersion: 1, userBinaryIOVersion: 0, bodyLength: UInt64(bodyLength), tablesLength: 2))
         let start = Date()
         let report = GraphDecoder().validate(bytes)
         #expect(Date().timeIntervalSince(start) < 5)

@@ -1,8 +1,8 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import GraphCodable
-import SeededRandom
 
 /// The Foundation values most easily lost on Linux come back exactly, and what cannot be
 /// archived faithfully throws when encoded, never later when decoded.
@@ -34,8 +34,10 @@ import SeededRandom
         try Self.expectExact(FoundationSources.randomScalars(50_000, seed: 7))
         var basicPlane = CharacterSet()
         var generator = SplitMix64(seed: 5)
-        for _ in 0 ..< 5000 { basicPlane.insert(Unicode.Scalar(UInt8.random(in: 0 ... 255, using: &generator)) ) }
-        for _ in 0 ..< 5000 { if let scalar = Unicode.Scalar(UInt32.random(in: 0 ... 0xFFFF, using: &generator)) { basicPlane.insert(scalar) } }
+        for _ in 0 ..< 5000 { basicPlane.insert(Unicode.Scalar(UInt8.random(in: 0 ... 255, using: &generator))) }
+        for _ in 0 ..< 5000 {
+            if let scalar = Unicode.Scalar(UInt32.random(in: 0 ... 0xFFFF, using: &generator)) { basicPlane.insert(scalar) }
+        }
         try Self.expectExact(basicPlane)
     }
 
@@ -106,7 +108,11 @@ import SeededRandom
     static func retyped(_ archive: Bytes, as code: NativeTypeCodeForTests) throws -> Bytes {
         var model = try GraphArchive(bytes: archive)
         model.body[0].type = UInt32(code.rawValue)
-        model.body[0].fields = model.body[0].fields.map { field in var field = field; field.key = 0; return field }
+        model.body[0].fields = model.body[0].fields.map { field in
+            var field = field
+            field.key = 0
+            return field
+        }
         return try model.bytes(checkingPayloads: false)
     }
 
@@ -194,14 +200,18 @@ import SeededRandom
     /// A host in brackets is an RFC 3986 IP literal: an IPv6 address (with an RFC 6874 zone
     /// identifier after `%25`, as Foundation writes one) or an `IPvFuture`.
     @Test func bracketedHostsAreIPLiterals() throws {
-        let literals = ["[::1]", "[::]", "[1::]", "[1:2:3:4:5:6:7:8]", "[1:2:3:4:5:6::8]", "[::ffff:1.2.3.4]",
-                        "[1:2:3:4:5:6:1.2.3.4]", "[FE80::a%25en0]", "[fe80::1%25%41]", "[v1.x]", "[VfF.a:b!]"]
+        let literals = [
+            "[::1]", "[::]", "[1::]", "[1:2:3:4:5:6:7:8]", "[1:2:3:4:5:6::8]", "[::ffff:1.2.3.4]",
+            "[1:2:3:4:5:6:1.2.3.4]", "[FE80::a%25en0]", "[fe80::1%25%41]", "[v1.x]", "[VfF.a:b!]",
+        ]
         for host in literals {
             #expect(try Self.decodeComponents("host", host).encodedHost == host)
         }
-        let notLiterals = ["[zz]", "[]", "[1:2]", "[1:2:3:4:5:6:7:8:9]", "[1:2:3:4:5:6:7::8]", "[::1::2]", "[:::]", "[:1::]",
-                           "[1::2:]", "[12345::]", "[1.2.3.4]", "[::256.1.1.1]", "[::01.1.1.1]", "[::1.2.3]", "[1:2:3:4:5:6:7:1.2.3.4]",
-                           "[fe80::1%25]", "[fe80::1%en0]", "[fe80::1%25a b]", "[v.x]", "[v1.]", "[vg.x]"]
+        let notLiterals = [
+            "[zz]", "[]", "[1:2]", "[1:2:3:4:5:6:7:8:9]", "[1:2:3:4:5:6:7::8]", "[::1::2]", "[:::]", "[:1::]",
+            "[1::2:]", "[12345::]", "[1.2.3.4]", "[::256.1.1.1]", "[::01.1.1.1]", "[::1.2.3]", "[1:2:3:4:5:6:7:1.2.3.4]",
+            "[fe80::1%25]", "[fe80::1%en0]", "[fe80::1%25a b]", "[v.x]", "[v1.]", "[vg.x]",
+        ]
         for host in notLiterals {
             #expect(throws: GCodableError.self, "\(host)") { try Self.decodeComponents("host", host) }
         }
@@ -238,9 +248,15 @@ import SeededRandom
     }
 
     @Test func unitsFoundationCannotRebuildAreRefused() {
-        Self.expectRefused(Measurement(value: 1, unit: Dimension(symbol: "d", converter: UnitConverterLinear(coefficient: 2))), "is not one of Foundation's")
-        Self.expectRefused(Measurement(value: 1, unit: UnitOfBananas(symbol: "🍌", converter: UnitConverterLinear(coefficient: 1))), "is not one of Foundation's")
-        Self.expectRefused(Measurement(value: 1, unit: UnitLength(symbol: "half", converter: HalvingConverter())), "neither linear nor one of Foundation's")
+        Self.expectRefused(
+            Measurement(value: 1, unit: Dimension(symbol: "d", converter: UnitConverterLinear(coefficient: 2))),
+            "is not one of Foundation's")
+        Self.expectRefused(
+            Measurement(value: 1, unit: UnitOfBananas(symbol: "🍌", converter: UnitConverterLinear(coefficient: 1))),
+            "is not one of Foundation's")
+        Self.expectRefused(
+            Measurement(value: 1, unit: UnitLength(symbol: "half", converter: HalvingConverter())), "neither linear nor one of Foundation's"
+        )
     }
 
     /// NaN bounds break Swift's rule for ranges (only an optimized build can make them):
@@ -261,7 +277,8 @@ import SeededRandom
 
     /// Dumps show dates without Foundation's `Date.description`, which traps on NaN.
     @Test func datesDumpWithoutFoundation() throws {
-        let dump = try GraphEncoder().dump([Date(timeIntervalSinceReferenceDate: .nan), Date(timeIntervalSinceReferenceDate: 0)], options: [.readable, .noTruncation])
+        let dump = try GraphEncoder().dump(
+            [Date(timeIntervalSinceReferenceDate: .nan), Date(timeIntervalSinceReferenceDate: 0)], options: [.readable, .noTruncation])
         #expect(dump.contains("nan s from 2001-01-01 00:00:00 +0000"))
         #expect(dump.contains("2001-01-01 00:00:00 +0000"))
         var generator = SplitMix64(seed: 12)

@@ -32,8 +32,10 @@ import Testing
         let validation = problem.map { Refusal(rule: $0.rule, offset: $0.byteOffset) }
         let decoding = Refusal.of { _ = try GraphDecoder().decode(Calendar.self, from: bytes) }
         let model = Refusal.of { _ = try GraphArchive(bytes: bytes) }
-        #expect(validation == model && decoding == (read ? validation : nil),
-                "\(String(describing: validation)), \(String(describing: decoding)), \(String(describing: model))", sourceLocation: sourceLocation)
+        #expect(
+            validation == model && decoding == (read ? validation : nil),
+            "\(String(describing: validation)), \(String(describing: decoding)), \(String(describing: model))",
+            sourceLocation: sourceLocation)
         return validation
     }
 
@@ -59,8 +61,9 @@ import Testing
         let offset = Self.body + 2 + 13
         #expect(Self.refusal(Self.calendar(Self.string(3, "UTC"))) == .init(rule: .calendarFields, offset: offset))
         #expect(Self.refusal(Self.calendar([0x15, 3])) == .init(rule: .calendarFields, offset: offset), "a nil time zone")
-        #expect(Self.refusal(Self.calendar(Self.nested(3, code: 48, "en"))) == .init(rule: .calendarFields, offset: offset),
-                "a locale for a time zone")
+        #expect(
+            Self.refusal(Self.calendar(Self.nested(3, code: 48, "en"))) == .init(rule: .calendarFields, offset: offset),
+            "a locale for a time zone")
     }
 
     @Test func aNestedValueFollowsItsOwnRules() {
@@ -79,8 +82,11 @@ import Testing
 
     @Test func aPointerFieldReadsAsTheValueItPointsTo() throws {
         // The time zone is object 1, defined after the root.
-        let bytes = RawArchive(keys: Self.keys, body: [0x21, 53] + Self.string(1, "gregorian") + [0x56, 3, 0x01] + Self.int(4, 1)
-                               + Self.int(5, 4) + [0x00] + [0x61, 47, 0x01, 0x23, 0x0F] + RawArchive.string("UTC") + [0x00]).bytes
+        let bytes = RawArchive(
+            keys: Self.keys,
+            body: [0x21, 53] + Self.string(1, "gregorian") + [0x56, 3, 0x01] + Self.int(4, 1)
+                + Self.int(5, 4) + [0x00] + [0x61, 47, 0x01, 0x23, 0x0F] + RawArchive.string("UTC") + [0x00]
+        ).bytes
         #expect(GraphDecoder().validate(bytes).isValid, "\(GraphDecoder().validate(bytes))")
         #expect(try GraphDecoder().decode(Calendar.self, from: bytes).timeZone == TimeZone(identifier: "UTC"))
     }
@@ -88,8 +94,11 @@ import Testing
     /// A value this platform does not know stops typed decoding before the fields after it:
     /// decoding reports the first problem validation finds all the same.
     @Test func aValueUnknownHereHidesNoProblem() {
-        let bytes = RawArchive(keys: Self.keys, body: [0x21, 53] + Self.string(1, "gregorian") + Self.nested(2, code: 48, "it_HT") + Self.utc
-                               + Self.int(4, 8) + Self.int(5, 4) + [0x00]).bytes
+        let bytes = RawArchive(
+            keys: Self.keys,
+            body: [0x21, 53] + Self.string(1, "gregorian") + Self.nested(2, code: 48, "it_HT") + Self.utc
+                + Self.int(4, 8) + Self.int(5, 4) + [0x00]
+        ).bytes
         #expect(Self.refusal(bytes) == .init(rule: .calendarFields, offset: Self.body))
     }
 
@@ -97,17 +106,21 @@ import Testing
     /// it goes: none is followed.
     @Test func aChainOfPhoneticRepresentationsIsRefusedAtItsSecond() throws {
         let depth = 9000
-        let body: [UInt8] = [0x21, 50] + Array(repeating: [0x31, 0x01, 50], count: depth - 1).joined() + Array(repeating: 0x00, count: depth)
+        let body: [UInt8] =
+            [0x21, 50] + Array(repeating: [0x31, 0x01, 50], count: depth - 1).joined() + Array(repeating: 0x00, count: depth)
         let bytes = RawArchive(keys: ["phoneticRepresentation"], body: body).bytes
         let problem = GraphDecoder().validate(bytes).problems.first
         #expect(problem?.rule == .personNameFields && problem?.byteOffset == Self.body + 5, "\(String(describing: problem))")
-        #expect(Refusal.of { _ = try GraphDecoder().decode(PersonNameComponents.self, from: bytes) }
+        #expect(
+            Refusal.of { _ = try GraphDecoder().decode(PersonNameComponents.self, from: bytes) }
                 == .init(rule: .personNameFields, offset: Self.body + 5))
     }
 
     /// A system locale's identifier follows the syntax too.
     @Test func aSystemLocalesIdentifierIsWellFormed() {
-        let bytes = RawArchive(keys: ["current"], body: [0x21, 48, 0x23, 0x0F] + RawArchive.string("a b") + Self.string(1, "current") + [0x00]).bytes
+        let bytes = RawArchive(
+            keys: ["current"], body: [0x21, 48, 0x23, 0x0F] + RawArchive.string("a b") + Self.string(1, "current") + [0x00]
+        ).bytes
         let problem = GraphDecoder().validate(bytes).problems.first
         #expect(problem?.rule == .localeIdentifier && problem?.byteOffset == Self.body)
     }

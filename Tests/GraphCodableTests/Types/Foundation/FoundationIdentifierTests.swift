@@ -1,8 +1,8 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import GraphCodable
-import SeededRandom
 
 /// The syntax the format gives locale and time zone identifiers (Docs/ArchiveFormat.md,
 /// codes 47 and 48) admits every identifier Foundation has, and is the same on every
@@ -15,12 +15,16 @@ import SeededRandom
     }
 
     @Test func localeSyntax() {
-        let wellFormed = ["", "en", "en-US", "zh_Hans_CN", "es_419", "en_US_POSIX", "de_DE_1996", "ca-ES-valencia", "it_HT",
-                          "en_US@calendar=japanese;fw=mon", "@calendar=iso8601", "ja@numbers=abcd;currency=xyz;hours=h23;ms=metric"]
+        let wellFormed = [
+            "", "en", "en-US", "zh_Hans_CN", "es_419", "en_US_POSIX", "de_DE_1996", "ca-ES-valencia", "it_HT",
+            "en_US@calendar=japanese;fw=mon", "@calendar=iso8601", "ja@numbers=abcd;currency=xyz;hours=h23;ms=metric",
+        ]
         for identifier in wellFormed { #expect(LocaleIdentifier.isWellFormed(identifier), "\(identifier)") }
-        let illFormed = ["e", "englishlang_US", "en_U", "en_USA", "en_1234567890", "en__US", "en_US_abc", "en US", "é",
-                         "en@calendar=mayan", "en@fw=mon;fw=sun", "en@colour=red", "en@numbers=AB", "en@currency=eu", "en@", "en@fw",
-                         String(repeating: "a", count: 2) + "@" + Array(repeating: "fw=mon", count: 60).joined(separator: ";")]
+        let illFormed = [
+            "e", "englishlang_US", "en_U", "en_USA", "en_1234567890", "en__US", "en_US_abc", "en US", "é",
+            "en@calendar=mayan", "en@fw=mon;fw=sun", "en@colour=red", "en@numbers=AB", "en@currency=eu", "en@", "en@fw",
+            String(repeating: "a", count: 2) + "@" + Array(repeating: "fw=mon", count: 60).joined(separator: ";"),
+        ]
         for identifier in illFormed { #expect(!LocaleIdentifier.isWellFormed(identifier), "\(identifier)") }
         #expect(!LocaleIdentifier.isKnown("it_HT"))
         #expect(!LocaleIdentifier.isKnown("en@numbers=abcd"))
@@ -35,8 +39,10 @@ import SeededRandom
         for identifier in ["UTC", "GMT+0101", "Etc/GMT-14", "EST5EDT", "America/Argentina/Buenos_Aires", "Mars/Olympus", "PST"] {
             #expect(TimeZoneIdentifier.isWellFormed(identifier), "\(identifier)")
         }
-        for identifier in ["", "/", "Europe/", "/Rome", "Europe//Rome", "5EST", "Mars Olympus", "Europe/Rome\u{0}", "../etc", "GMT+01:00",
-                           String(repeating: "A", count: 256)] {
+        for identifier in [
+            "", "/", "Europe/", "/Rome", "Europe//Rome", "5EST", "Mars Olympus", "Europe/Rome\u{0}", "../etc", "GMT+01:00",
+            String(repeating: "A", count: 256),
+        ] {
             #expect(!TimeZoneIdentifier.isWellFormed(identifier), "\(identifier)")
         }
     }

@@ -8,7 +8,9 @@ import Testing
 /// process or take memory without end.
 @Suite struct HostileFoundationTests {
     static func expectRefused<T: GDecodable>(_ type: T.Type, _ archive: Bytes, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(throws: GCodableError.self, sourceLocation: sourceLocation) { try GraphDecoder(registry: GTypeRegistry()).decode(type, from: archive) }
+        #expect(throws: GCodableError.self, sourceLocation: sourceLocation) {
+            try GraphDecoder(registry: GTypeRegistry()).decode(type, from: archive)
+        }
     }
 
     @Test func fixedOffsetsOutsideEighteenHours() throws {
@@ -27,7 +29,10 @@ import Testing
 
     /// Overlapping ranges make Foundation trap; descending ones take it quadratic time.
     @Test func indexSetsTakeOnlyTheirOwnForm() throws {
-        for ranges in [[1 ..< 2, 3 ..< 4, 0 ..< Int.max], [10 ..< 20, 30 ..< 40, 0 ..< Int.max - 1], [5 ..< 6, 1 ..< 2], [1 ..< 1], [1 ..< 3, 3 ..< 5]] {
+        for ranges in [
+            [1 ..< 2, 3 ..< 4, 0 ..< Int.max], [10 ..< 20, 30 ..< 40, 0 ..< Int.max - 1], [5 ..< 6, 1 ..< 2], [1 ..< 1],
+            [1 ..< 3, 3 ..< 5],
+        ] {
             Self.expectRefused(IndexSet.self, try GraphEncoder().encode(Ranges(ranges)) as Bytes)
         }
         let descending = try GraphEncoder().encode(Ranges((0 ..< 200_000).reversed().map { $0 * 2 ..< $0 * 2 + 1 })) as Bytes
@@ -44,8 +49,11 @@ import Testing
             Self.expectRefused(Locale.self, try EditedArchive.replacingPayload(in: archive, "it_IT", with: identifier))
             #expect(throws: GCodableError.self) { try GraphEncoder().encode(Locale(identifier: identifier)) as Bytes }
         }
-        #expect(try GraphDecoder().decode(Locale.self, from: GraphEncoder().encode(Locale(identifier: "en-US@calendar=japanese;fw=mon")) as Bytes)
-                    .identifier == Locale(identifier: "en-US@calendar=japanese;fw=mon").identifier)
+        #expect(
+            try GraphDecoder().decode(
+                Locale.self, from: GraphEncoder().encode(Locale(identifier: "en-US@calendar=japanese;fw=mon")) as Bytes
+            )
+            .identifier == Locale(identifier: "en-US@calendar=japanese;fw=mon").identifier)
     }
 
     @Test func nestedPhoneticRepresentationsAreRefused() throws {
@@ -69,7 +77,7 @@ import Testing
             enum Key: String { case phoneticRepresentation }
         }
         var model = try GraphArchive(bytes: GraphEncoder().encode(Nested()) as Bytes)
-        model.body[0].type = 50  // PersonNameComponents
+        model.body[0].type = 50 // PersonNameComponents
         Self.expectRefused(PersonNameComponents.self, try model.bytes(checkingPayloads: false))
     }
 
