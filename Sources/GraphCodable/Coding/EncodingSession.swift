@@ -307,7 +307,8 @@ final class EncodingSession: GEncoder {
     }
 
     /// Counts `bytes` more in what decoding the archive charges to its reader's memory budget
-    /// (``ReadingCost``), beyond the nodes and the BinaryIO collections, which the buffer counts.
+    /// (``ReadingCost``), beyond the nodes (counted as they are written) and the BinaryIO
+    /// collections (which the buffer counts).
     func countReading(_ bytes: Int) {
         state.pointee.readingCost &+= bytes
     }

@@ -24,7 +24,7 @@ struct ArchivePrelude {
         var tables = BinaryReadBuffer(
             bytes: bytes, range: header.tablesRange, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
-        tables.bounds = SectionBounds(endRule: .tablesEnd)
+        tables.bounds = SectionBounds(endRule: .tablesEnd, budget: budget)
         types = try TypeTable.read(from: &tables, limits: limits, budget: budget)
         keys = try KeyTable.read(from: &tables, limits: limits, budget: budget)
         guard tables.isAtEnd else {
@@ -47,7 +47,7 @@ struct ArchivePrelude {
         var body = BinaryReadBuffer(
             bytes: bytes, range: header.bodyRange, version: header.userBinaryIOVersion,
             internalVersion: header.internalBinaryIOVersion)
-        body.bounds = SectionBounds(endRule: .bodyEnd)
+        body.bounds = SectionBounds(endRule: .bodyEnd, budget: budget)
         let parser = BodyParser(
             types: types, keys: keys, internalVersion: header.internalBinaryIOVersion, limits: limits, budget: budget, problems: problems)
         return try parser.parse(&body, of: bytes, into: &nodes)

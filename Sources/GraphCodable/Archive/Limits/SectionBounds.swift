@@ -4,17 +4,16 @@
 final class SectionBounds: ReadBounds {
     /// The rule a read past the end breaks (``FormatRule/tablesEnd`` or ``FormatRule/bodyEnd``).
     let endRule: FormatRule
-    /// Where the collections read are charged; none while the tables and the body's
-    /// structure are parsed, which charge what they build themselves.
-    let budget: MemoryBudget?
+    /// Where the collections read are charged.
+    let budget: MemoryBudget
 
-    init(endRule: FormatRule, budget: MemoryBudget? = nil) {
+    init(endRule: FormatRule, budget: MemoryBudget) {
         self.endRule = endRule
         self.budget = budget
     }
 
     func reserve(_ bytes: Int, at offset: Int) throws {
-        try budget?.charge(bytes, at: offset)
+        try budget.charge(bytes, at: offset)
     }
 
     func readPastEnd(_ error: GCodableError) -> GCodableError {
