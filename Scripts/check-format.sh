@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-paths=(Package.swift Sources Tests/GraphCodableTests Tests/GraphHTTPTests Tests/DeterminismProbe Fuzz/Harnesses)
+paths=(Package.swift Sources Tests/GraphCodableTests Tests/GraphHTTPTests Tests/DeterminismProbe Fuzz/Harnesses Benchmarks)
 if [[ ${1:-} == --fix ]]; then
     exec swift format format --in-place --recursive --parallel "${paths[@]}"
 fi
