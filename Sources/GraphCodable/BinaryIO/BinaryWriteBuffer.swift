@@ -197,14 +197,23 @@ public struct BinaryWriteBuffer: Sendable {
 
     /// Appends a string as its UTF-8 byte count followed by its UTF-8 bytes.
     public mutating func writeString(_ string: String) {
-        var string = string
-        string.withUTF8 { utf8 in
-            longestLength = Swift.max(longestLength, utf8.count)
-            appendInPlace(upTo: Self.maximumVarIntSize + utf8.count) { address in
-                let prefix = Self.storeVarUInt(UInt64(utf8.count), at: address)
-                if let text = utf8.baseAddress { (address + prefix).copyMemory(from: text, byteCount: utf8.count) }
-                return prefix + utf8.count
-            }
+        // Read in place, without a copy of the string to make contiguous, unless it is a
+        // bridged one whose UTF-8 is not stored.
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeUTF8($0) }
+        if written == nil {
+            var string = string
+            string.withUTF8 { writeUTF8($0) }
+        }
+    }
+
+    /// Appends `utf8`'s byte count followed by its bytes.
+    @inline(__always)
+    private mutating func writeUTF8(_ utf8: UnsafeBufferPointer<UInt8>) {
+        longestLength = Swift.max(longestLength, utf8.count)
+        appendInPlace(upTo: Self.maximumVarIntSize + utf8.count) { address in
+            let prefix = Self.storeVarUInt(UInt64(utf8.count), at: address)
+            if let text = utf8.baseAddress { (address + prefix).copyMemory(from: text, byteCount: utf8.count) }
+            return prefix + utf8.count
         }
     }
 
