@@ -221,7 +221,7 @@ public struct BinaryReadBuffer: Sendable {
     /// Reads `count` integers in the library's layout into an array: one copy on a
     /// little-endian machine when the layout is their in-memory one, otherwise one tight
     /// loop, each value checked to fit in `T`.
-    mutating func readIntegers<T: FixedWidthInteger>(_ count: Int) throws -> [T] {
+    mutating func readIntegers<T: FixedWidthInteger & BitwiseCopyable>(_ count: Int) throws -> [T] {
         let fixedWidth = T.bitWidth == 8 || internalVersion >= BinaryIOInternalVersion.fixedWidthIntegers
         #if _endian(little)
         if fixedWidth { return try readCopies(count) }
@@ -236,15 +236,14 @@ public struct BinaryReadBuffer: Sendable {
         }
         var position = offset
         let values = try bytes.withUnsafeBufferPointer { bytes in
-            try [T](unsafeUninitializedCapacity: count) { destination, initialized in
-                while initialized < count {
+            try [T](count: count) { destination in
+                for index in destination.indices {
                     let start = position
                     let raw = try Self.varUInt(in: bytes, at: &position, end: end)
                     guard let value = T.isSigned ? T(exactly: Self.zigZagDecoded(raw)) : T(exactly: raw) else {
                         throw GCodableError.corrupted("integer out of range for \(T.self)", rule: .integerRange, at: start)
                     }
-                    destination[initialized] = value
-                    initialized += 1
+                    destination[index] = value
                 }
             }
         }

@@ -35,7 +35,7 @@ extension LoopedElement {
     }
 }
 
-extension LoopedElement where Self: FixedWidthInteger {
+extension LoopedElement where Self: FixedWidthInteger & BitwiseCopyable {
     static func write(run: UnsafeRawBufferPointer, to wbuffer: inout BinaryWriteBuffer) throws {
         wbuffer.writeIntegers(run.assumingMemoryBound(to: Self.self))
     }
