@@ -11,15 +11,18 @@ var generator = SplitMix64(seed: 42)
 
 // `graph-benchmark profile-encode|profile-decode [graph COUNT]` loops one GraphCodable
 // operation on a tree (or on the graph workload's COUNT objects), for a profiler to sample;
-// `graph-benchmark profile-validate PATH` loops the validation of an archive for 5 seconds.
-if arguments.first == "profile-validate" {
-    guard arguments.count == 2, let contents = FileManager.default.contents(atPath: arguments[1]) else {
-        FileHandle.standardError.write(Data("usage: graph-benchmark profile-validate PATH (a readable archive)\n".utf8))
+// `graph-benchmark profile-inspect OPERATION SHAPE|PATH [ROUNDS]` loops an operation of the
+// inspect workload (model, validate, dump, convert, json-written, json-read) on one of its
+// shapes or on the archive in a file, 10 rounds by default.
+if arguments.first == "profile-inspect" {
+    guard arguments.count >= 3, let operation = InspectWorkload.operation(command: arguments[1]) else {
+        FileHandle.standardError.write(
+            Data("usage: graph-benchmark profile-inspect model|validate|dump|convert|json-written|json-read SHAPE|PATH [ROUNDS]\n".utf8))
         exit(2)
     }
-    let archive = Bytes(contents)
-    let end = ContinuousClock.now + .seconds(5)
-    while ContinuousClock.now < end { _ = GraphDecoder().validate(archive) }
+    let archive = try InspectWorkload.archive(shapeOrPath: arguments[2])
+    let json = try InspectWorkload.json(of: archive)
+    for _ in 0 ..< (arguments.count > 3 ? Int(arguments[3]) ?? 10 : 10) { try operation.run(archive, json) }
     exit(0)
 }
 if let mode = arguments.first, mode.hasPrefix("profile-") {

@@ -2,37 +2,69 @@ import Foundation
 import GraphCodable
 import SeededRandom
 
-/// Inspection without types, on an archive of some 10 MB: 100,000 class instances each
-/// with a name, 8 `Double`s, a 2-entry `[String: Int]` and a link. Throughput of each
-/// operation in MB/s of archive (of JSON text for the JSON form), with Foundation's
-/// `JSONSerialization` on the same text for scale.
+/// Inspection without types, through the public API a user calls, on archives shaped like
+/// users' (``InspectShapes``): each operation's throughput in MB/s of archive (of JSON text
+/// for the JSON form) and its peak memory as a multiple of the archive, each beside its goal
+/// (validation's throughput is the reference the others are set against).
 enum InspectWorkload {
-    final class Item: GCodable {
+    /// An operation of the inspection API and what it should reach.
+    struct Operation: Sendable {
         let name: String
-        let readings: [Double]
-        let tags: [String: Int]
-        var next: Item?
+        let call: String
+        /// The least throughput, in MB/s of what `measuresText` says.
+        let speedGoal: Double
+        /// The most peak memory, in multiples of the archive (plus the text once, for the
+        /// JSON form written); nil when the operation has none.
+        let memoryGoal: Double?
+        /// Whether the throughput counts the JSON text rather than the archive.
+        let measuresText: Bool
+        let run: @Sendable (_ archive: Bytes, _ json: [UInt8]) throws -> Void
+    }
 
-        init(name: String, readings: [Double], tags: [String: Int]) {
-            self.name = name
-            self.readings = readings
-            self.tags = tags
-        }
+    static let operations = [
+        Operation(
+            name: "validate", call: "GraphDecoder().validate", speedGoal: 300, memoryGoal: 0.1, measuresText: false,
+            run: { archive, _ in _ = GraphDecoder().validate(archive) }),
+        Operation(
+            name: "model", call: "GraphArchive(bytes:)", speedGoal: 300, memoryGoal: 8, measuresText: false,
+            run: { archive, _ in _ = try GraphArchive(bytes: archive) }),
+        Operation(
+            name: "dump", call: "GraphDecoder().dump(from:to:)", speedGoal: 100, memoryGoal: 8, measuresText: false,
+            run: { archive, _ in try GraphDecoder().dump(from: archive) { _ in } }),
+        Operation(
+            name: "convert", call: "….converted(internal…: 2).bytes()", speedGoal: 100, memoryGoal: 8, measuresText: false,
+            run: { archive, _ in _ = try GraphArchive(bytes: archive).converted(internalBinaryIOVersion: 2).bytes() }),
+        Operation(
+            name: "JSON written", call: "GraphArchive(bytes:).jsonData()", speedGoal: 300, memoryGoal: 8, measuresText: true,
+            run: { archive, _ in _ = try GraphArchive(bytes: archive).jsonData(indented: false) }),
+        Operation(
+            name: "JSON read", call: "GraphArchive(json:).bytes()", speedGoal: 200, memoryGoal: nil, measuresText: true,
+            run: { _, json in _ = try GraphArchive(json: json).bytes() }),
+    ]
 
-        private enum Key: String { case name, readings, tags, next }
+    /// The operation that `graph-benchmark profile-inspect` names `command` ("json-written"
+    /// for "JSON written").
+    static func operation(command: String) -> Operation? {
+        operations.first { $0.name.lowercased().replacingOccurrences(of: " ", with: "-") == command }
+    }
 
-        init(from decoder: GDecoder) throws {
-            name = try decoder.decode(for: Key.name)
-            readings = try decoder.decode(for: Key.readings)
-            tags = try decoder.decode(for: Key.tags)
-            try decoder.deferDecode(for: Key.next) { self.next = $0 }
-        }
+    /// The archive of the shape `name`, or else of the file at the path `name`.
+    static func archive(shapeOrPath name: String) throws -> Bytes {
+        var generator = SplitMix64(seed: 42)
+        if InspectShapes.names.contains(name) { return try InspectShapes.shape(named: name, &generator).archive }
+        return Bytes(try Data(contentsOf: URL(fileURLWithPath: name)))
+    }
 
-        func encode(to encoder: GEncoder) throws {
-            try encoder.encode(name, for: Key.name)
-            try encoder.encode(readings, for: Key.readings)
-            try encoder.encode(tags, for: Key.tags)
-            try encoder.encode(next, for: Key.next)
+    /// The JSON form of `archive`.
+    static func json(of archive: Bytes) throws -> [UInt8] {
+        [UInt8](try GraphArchive(bytes: archive).jsonData(indented: false))
+    }
+
+    static func run(_ report: Report, _ generator: inout SplitMix64) throws {
+        for name in InspectShapes.names {
+            let shape = try InspectShapes.shape(named: name, &generator)
+            report.begin("inspect \(shape.name): \(shape.summary); \(shape.archive.count.formatted()) bytes", goals: true)
+            try inspect(shape.archive, report)
         }
     }
 
@@ -40,48 +72,23 @@ enum InspectWorkload {
     /// alone takes for the bytes a server load test sends.
     static func run(file path: String, _ report: Report) throws {
         let archive = Bytes(try Data(contentsOf: URL(fileURLWithPath: path)))
-        report.begin("inspect: \(path), \(archive.count.formatted()) bytes")
+        report.begin("inspect: \(path), \(archive.count.formatted()) bytes", goals: true)
         try inspect(archive, report)
     }
 
-    /// Validation, dump and conversion of `archive`.
+    /// Every operation on `archive`.
     private static func inspect(_ archive: Bytes, _ report: Report) throws {
-        let decoder = GraphDecoder()
-        try report.compare("parse + validate", [("GraphDecoder.validate", archive.count, { _ = decoder.validate(archive) })])
-        try report.compare(
-            "parse + dump", [("GraphDecoder.dump", archive.count, { try decoder.dump(from: archive, options: .readable) { _ in } })])
-        try report.compare(
-            "parse + convert to internal 2",
-            [("GraphDecoder.convert", archive.count, { _ = try decoder.convert(archive, internalBinaryIOVersion: 2) })])
-    }
-
-    static func run(_ report: Report, _ generator: inout SplitMix64) throws {
-        let items = (0 ..< 100_000).map { index in
-            Item(
-                name: "item \(index)", readings: (0 ..< 8).map { _ in Double.random(in: 0 ... 100, using: &generator) },
-                tags: ["a\(index % 7)": index, "b\(index % 11)": -index])
+        let json = try json(of: archive)
+        for operation in operations {
+            let measured = operation.measuresText ? json.count : archive.count
+            var run = try report.time(operation.name, operation.call, bytes: measured) { try operation.run(archive, json) }
+            run.peakMultiple = run.peakBytes.map {
+                Double($0 - (operation.name == "JSON written" ? json.count : 0)) / Double(archive.count)
+            }
+            run.speedGoal = operation.speedGoal
+            run.memoryGoal = operation.memoryGoal
+            report.add(run)
         }
-        for item in items { item.next = items[Int.random(in: 0 ..< items.count, using: &generator)] }
-        let archive = try GraphEncoder().encode(items) as Bytes
-        for item in items { item.next = nil }
-        report.begin("inspect: an archive of \(archive.count.formatted()) bytes (100,000 objects)")
-        let decoder = GraphDecoder()
-        var json: [UInt8] = []
-        try decoder.writeJSON(from: archive, indented: false) { json += $0 }
-        let object = try JSONSerialization.jsonObject(with: Data(json))
-        try inspect(archive, report)
-        try report.compare(
-            "write the JSON form",
-            [
-                ("GraphDecoder.writeJSON", json.count, { try decoder.writeJSON(from: archive, indented: false) { _ in } }),
-                ("JSONSerialization.data", json.count, { _ = try JSONSerialization.data(withJSONObject: object) }),
-            ])
-        try report.compare(
-            "read the JSON form back",
-            [
-                ("GraphArchive.bytes(fromJSON:)", json.count, { _ = try GraphArchive.bytes(fromJSON: json) }),
-                ("JSONSerialization.jsonObject", json.count, { _ = try JSONSerialization.jsonObject(with: Data(json)) }),
-            ])
         report.note(String(format: "the compact JSON form is %.1f times the archive's size", Double(json.count) / Double(archive.count)))
     }
 }

@@ -75,56 +75,64 @@ public struct GraphArchive: Sendable, Equatable {
     }
 
     /// Whether the archive carries a checksum.
-    public var isChecksummed: Bool
+    public var isChecksummed: Bool { didSet { detachFromSource() } }
     /// The layout version of native payloads (see ``BinaryIOInternalVersion``).
-    public var internalBinaryIOVersion: UInt16
+    public var internalBinaryIOVersion: UInt16 { didSet { detachFromSource() } }
     /// The user BinaryIO version.
-    public var userBinaryIOVersion: UInt16
+    public var userBinaryIOVersion: UInt16 { didSet { detachFromSource() } }
     /// The type table.
-    public var types: [TypeEntry]
+    public var types: [TypeEntry] { didSet { detachFromSource() } }
     /// The key table (key ids are 1-based).
-    public var keys: [String]
+    public var keys: [String] { didSet { detachFromSource() } }
     /// The root node, then any object definitions written at the top level.
-    public var body: [Node]
+    public var body: [Node] {
+        get { source?.body ?? editedBody }
+        set {
+            source = nil
+            editedBody = newValue
+        }
+    }
+
+    /// The bytes the model was read from, while nothing of it is edited (then ``body`` is
+    /// theirs).
+    private var source: Source?
+    /// The body once the model is edited.
+    private var editedBody: [Node] = []
 
     /// Reads the structure of an archive, checking it as validation does, native payloads
-    /// included: what it reads, `GraphDecoder.validate(_:)` calls valid.
+    /// included: what it reads, `GraphDecoder.validate(_:)` calls valid. The body's nodes
+    /// are built when ``body`` is first asked for: reading an archive to write its JSON form,
+    /// dump or conversion takes little more than validating it.
     public init<Q: DataProtocol>(bytes: Q, limits: ArchiveLimits = ArchiveLimits()) throws {
         let archive = try ParsedArchive(bytes: bytes as? [UInt8] ?? [UInt8](bytes), limits: limits)
         try archive.checkNativeContents(problems: nil)
-        try self.init(archive)
-    }
-
-    /// The memory of a node of the model beyond its payload, and of an array's header.
-    private static let nodeCost = MemoryLayout<Node>.stride
-    private static let arrayCost = 32
-
-    /// The model of a parsed archive, charged to its memory budget.
-    init(_ archive: ParsedArchive) throws {
+        try archive.budget.charge(Source.memory(ofBodyOf: archive))
         isChecksummed = archive.header.flags.contains(.checksummed)
         internalBinaryIOVersion = archive.header.internalBinaryIOVersion
         userBinaryIOVersion = archive.header.userBinaryIOVersion
         keys = archive.keys.keys
         types = archive.types.entries.indices.map { Self.typeEntry(at: $0, in: archive.types) }
-        var body: [Node] = []
-        var open: [(node: Node, end: Int)] = []
-        func attach(_ node: Node) {
-            if open.isEmpty { body.append(node) } else { open[open.count - 1].node.fields.append(node) }
+        source = Source(bytes: archive.bytes, limits: limits)
+    }
+
+    /// Makes the model stand on its own, its body built, once any of it is edited.
+    private mutating func detachFromSource() {
+        guard let source else { return }
+        editedBody = source.body
+        self.source = nil
+    }
+
+    /// Whether two models hold the same archive.
+    public static func == (first: GraphArchive, second: GraphArchive) -> Bool {
+        guard first.isChecksummed == second.isChecksummed, first.internalBinaryIOVersion == second.internalBinaryIOVersion,
+            first.userBinaryIOVersion == second.userBinaryIOVersion, first.types == second.types, first.keys == second.keys
+        else { return false }
+        // Reading then writing gives back the same bytes, so different bytes read as
+        // different models.
+        if let firstSource = first.source, let secondSource = second.source {
+            return firstSource === secondSource || firstSource.bytes == secondSource.bytes
         }
-        for (index, flat) in archive.nodes.enumerated() {
-            while let top = open.last, top.end == index {
-                open.removeLast()
-                attach(top.node)
-            }
-            try archive.budget.charge(
-                Self.nodeCost + (flat.kind.hasFields || !flat.payload.isEmpty ? Self.arrayCost : 0) + flat.payload.count)
-            let node = Node(
-                kind: Node.Kind(flat.kind), key: flat.keyID, type: flat.typeReference, objectID: flat.objectID,
-                payload: flat.kind.hasPayload ? Array(archive.bytes[flat.payload]) : [])
-            if flat.kind.hasFields { open.append((node, flat.next)) } else { attach(node) }
-        }
-        while let top = open.popLast() { attach(top.node) }
-        self.body = body
+        return first.body == second.body
     }
 
     /// The entry at `index` of `table`, as the model holds it.
@@ -157,6 +165,10 @@ public struct GraphArchive: Sendable, Equatable {
     /// The archive's bytes, its native payloads and Foundation values checked or not (tests
     /// make archives whose values break their rules this way).
     func bytes(limits: ArchiveLimits = ArchiveLimits(), checkingPayloads: Bool) throws -> [UInt8] {
+        if let source {
+            if limits != source.limits { try Self.check(source.bytes, limits: limits, checkingPayloads: checkingPayloads) }
+            return source.bytes
+        }
         let layouts = try nativeLayouts()
         return try Self.assemble(
             isChecksummed: isChecksummed, internalBinaryIOVersion: internalBinaryIOVersion, userBinaryIOVersion: userBinaryIOVersion,
