@@ -79,6 +79,9 @@ import Testing
         try file.decode(file.bytes)
         let model = try GraphArchive(bytes: file.bytes)
         #expect(try model.bytes() == file.bytes)
+        var rebuilt = model
+        rebuilt.body = model.body
+        #expect(try rebuilt.bytes() == file.bytes, "written from the model's nodes")
         let decoder = GraphDecoder(registry: Self.registry)
         let other: UInt16 = model.internalBinaryIOVersion == 1 ? 2 : 1
         let converted = try decoder.convert(file.bytes, internalBinaryIOVersion: other)

@@ -15,6 +15,46 @@ private enum ArchiveHeaderSize { static let bytes = 40 }
         }
     }
 
+    /// A model read from bytes stands for them until it is edited; its nodes, built when
+    /// first asked for, write the same bytes again.
+    @Test func aReadModelStandsForItsBytesUntilEdited() throws {
+        for bytes in try ArchiveSamples.everyShape() {
+            let model = try GraphArchive(bytes: bytes)
+            var rebuilt = model
+            rebuilt.body = model.body
+            #expect(rebuilt == model && model == rebuilt)
+            #expect(try rebuilt.bytes() == bytes)
+            #expect(try GraphArchive(bytes: bytes) == model)
+        }
+    }
+
+    @Test func editingACopyLeavesTheModelItCameFrom() throws {
+        let bytes: [UInt8] = try GraphEncoder().encode(["a": [1.5, 2.5], "b": [3.5]])
+        let model = try GraphArchive(bytes: bytes)
+        var flagged = model
+        flagged.isChecksummed.toggle()
+        #expect(flagged != model)
+        #expect(try flagged.bytes() != bytes)
+        var shorter = model
+        shorter.body[0].fields.removeLast()
+        #expect(shorter != model)
+        #expect(shorter.body != model.body)
+        #expect(try model.bytes() == bytes)
+        var rekeyed = model
+        rekeyed.keys.append("unused")
+        #expect(rekeyed != model && rekeyed.body == model.body)
+    }
+
+    @Test func bytesUnderOtherLimitsAreCheckedAgain() throws {
+        let bytes: [UInt8] = try GraphEncoder().encode((0 ..< 50).map { "string \($0)" })
+        let model = try GraphArchive(bytes: bytes)
+        var limits = ArchiveLimits()
+        limits.maximumNodeCount = 10
+        #expect(throws: GCodableError.self) { try model.bytes(limits: limits) }
+        #expect(throws: GCodableError.self) { try model.jsonData(limits: limits) }
+        #expect(try model.bytes() == bytes)
+    }
+
     @Test func editsBecomeArchivesTheTypesDecode() throws {
         let original = KeyedExamples.KeyedExample(name: "exampleA")
         var model = try GraphArchive(bytes: try GraphEncoder().encode([original]) as Bytes)
