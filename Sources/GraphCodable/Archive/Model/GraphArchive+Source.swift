@@ -32,13 +32,21 @@ extension GraphArchive {
             }
         }
 
-        /// The memory the nodes of the body of `archive` take, beyond their payloads' bytes.
+        /// The memory the nodes of the body of `archive` take.
         static func memory(ofBodyOf archive: ParsedArchive) -> Int {
-            var memory = 0
+            var arrays = 0
+            var payloadBytes = 0
             for node in archive.nodes {
-                memory += nodeCost + (node.kind.hasFields || !node.payload.isEmpty ? arrayCost : 0) + node.payload.count
+                arrays += node.kind.hasFields || !node.payload.isEmpty ? 1 : 0
+                payloadBytes += node.payload.count
             }
-            return memory
+            return memory(nodes: archive.nodes.count, arrays: arrays, payloadBytes: payloadBytes)
+        }
+
+        /// The memory of a body of `nodes` nodes, `arrays` of which hold fields or a payload,
+        /// with `payloadBytes` bytes of payloads.
+        static func memory(nodes: Int, arrays: Int, payloadBytes: Int) -> Int {
+            nodes * nodeCost + arrays * arrayCost + payloadBytes
         }
 
         /// The memory of a node beyond its payload, and of an array's header.

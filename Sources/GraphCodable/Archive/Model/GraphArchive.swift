@@ -104,15 +104,29 @@ public struct GraphArchive: Sendable, Equatable {
     /// are built when ``body`` is first asked for: reading an archive to write its JSON form,
     /// dump or conversion takes little more than validating it.
     public init<Q: DataProtocol>(bytes: Q, limits: ArchiveLimits = ArchiveLimits()) throws {
-        let archive = try ParsedArchive(bytes: bytes as? [UInt8] ?? [UInt8](bytes), limits: limits)
-        try archive.checkNativeContents(problems: nil)
-        try archive.budget.charge(Source.memory(ofBodyOf: archive))
-        isChecksummed = archive.header.flags.contains(.checksummed)
-        internalBinaryIOVersion = archive.header.internalBinaryIOVersion
-        userBinaryIOVersion = archive.header.userBinaryIOVersion
-        keys = archive.keys.keys
-        types = archive.types.entries.indices.map { Self.typeEntry(at: $0, in: archive.types) }
-        source = Source(bytes: archive.bytes, limits: limits)
+        let bytes = bytes as? [UInt8] ?? [UInt8](bytes)
+        let tables: (header: ArchiveHeader, types: TypeTable, keys: KeyTable)
+        if let (prelude, validator, _) = GraphValidationReport.validatedInOnePass(bytes, limits: limits) {
+            // Valid: the model keeps its tables, and charges what its checks and nodes take.
+            let counts = validator.kindCounts
+            let arrays = counts[Int(NodeKind.val.rawValue)] + counts[Int(NodeKind.ref.rawValue)] + validator.nonEmptyPayloadCount
+            try prelude.budget.charge(
+                validator.largestCheckCharge + Source.memory(nodes: validator.count, arrays: arrays, payloadBytes: validator.payloadByteCount))
+            tables = (prelude.header, prelude.types, prelude.keys)
+        } else {
+            // Invalid, or holding values checked from the nodes kept: the parse that keeps
+            // them throws the first problem, as decoding does.
+            let archive = try ParsedArchive(bytes: bytes, limits: limits)
+            try archive.checkNativeContents(problems: nil)
+            try archive.budget.charge(Source.memory(ofBodyOf: archive))
+            tables = (archive.header, archive.types, archive.keys)
+        }
+        isChecksummed = tables.header.flags.contains(.checksummed)
+        internalBinaryIOVersion = tables.header.internalBinaryIOVersion
+        userBinaryIOVersion = tables.header.userBinaryIOVersion
+        keys = tables.keys.keys
+        types = tables.types.entries.indices.map { Self.typeEntry(at: $0, in: tables.types) }
+        source = Source(bytes: bytes, limits: limits)
     }
 
     /// Makes the model stand on its own, its body built, once any of it is edited.

@@ -23,6 +23,9 @@ struct OnePassValidator: NodeSink {
     /// checks the contents after the parse, with all the nodes charged, so this is what it
     /// needs beyond the parse's charges (checked by ``GraphValidationReport``).
     private(set) var largestCheckCharge = 0
+    /// The bytes of the `BIV` and `BIR` payloads received, and how many are not empty.
+    private(set) var payloadByteCount = 0
+    private(set) var nonEmptyPayloadCount = 0
     let contents: ContentChecks
     private var reader: BinaryReadBuffer
     /// The nodes of each kind, counted in 9-bit lanes of one word (the kind `VAL`, 1, in the
@@ -56,6 +59,11 @@ struct OnePassValidator: NodeSink {
         if node.kind == .biv {
             let charged = try contents.checkPayload(contents[node.typeReference], of: node, in: bytes, reader: &reader)
             largestCheckCharge = max(largestCheckCharge, charged)
+        }
+        if node.kind.hasPayload {
+            let length = node.binaryPayload.count
+            payloadByteCount &+= length
+            nonEmptyPayloadCount &+= length == 0 ? 0 : 1
         }
         // The parse hands over no `END`: every kind received is 1 or more.
         recentKinds &+= 1 &<< ((UInt64(node.kind.rawValue) &- 1) &* Self.laneBits)
