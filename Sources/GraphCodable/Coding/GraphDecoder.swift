@@ -123,12 +123,12 @@ public final class GraphDecoder {
         -> [UInt8]
     {
         let converted = try {
-            let source = try ParsedArchive(bytes: Self.bytes(of: data), limits: limits)
+            let source = try ArchivePrelude(bytes: Self.bytes(of: data), limits: limits, problems: nil)
             return try source.converted(
                 internalBinaryIOVersion: internalBinaryIOVersion ?? source.header.internalBinaryIOVersion,
                 userBinaryIOVersion: userBinaryIOVersion ?? source.header.userBinaryIOVersion, registry: registry ?? GTypeRegistry())
         }()
-        _ = try ParsedArchive(bytes: converted, limits: limits) // what is written reads back
+        _ = try GraphArchive(bytes: converted, limits: limits) // what is written reads back, valid
         return converted
     }
 

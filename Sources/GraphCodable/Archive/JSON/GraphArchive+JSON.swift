@@ -9,7 +9,9 @@ extension GraphArchive {
     public func jsonData(indented: Bool = true, limits: ArchiveLimits = ArchiveLimits()) throws -> Data {
         let archive = try ParsedArchive(bytes: try bytes(limits: limits), limits: limits)
         let limit = limits.textBudget(forArchiveOfSize: archive.bytes.count)
-        return Data(try TextOutput.collecting(limit: limit) { try ArchiveJSONWriter(archive: archive).write(indented: indented, to: &$0) })
+        return try TextOutput.collecting(into: Data.self, limit: limit) {
+            try ArchiveJSONWriter(archive: archive).write(indented: indented, to: &$0)
+        }
     }
 
     /// Writes the JSON form to `output` piece by piece (chunks of UTF-8 of some 64 KiB), so

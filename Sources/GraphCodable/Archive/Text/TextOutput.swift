@@ -131,9 +131,12 @@ struct TextOutput {
         try output(bytes)
     }
 
-    /// The whole text `write` makes, for callers that want it as one string.
-    static func collecting(limit: Int, capacity: Int = chunkSize, _ write: (inout TextOutput) throws -> Void) throws -> [UInt8] {
-        var text: [UInt8] = []
+    /// The whole text `write` makes, for callers that want it as one string (`Data` grows in
+    /// place where the system can extend its memory, so a large text is not held twice).
+    static func collecting<Text: RangeReplaceableCollection<UInt8>>(
+        into _: Text.Type = [UInt8].self, limit: Int, capacity: Int = chunkSize, _ write: (inout TextOutput) throws -> Void
+    ) throws -> Text {
+        var text = Text()
         var output = TextOutput({ text.append(contentsOf: $0) }, limit: limit, capacity: capacity)
         try write(&output)
         try output.flush()
