@@ -7,18 +7,29 @@ enum DateText {
     private static let referenceDateOffset: Int64 = 978_307_200
 
     static func describe(secondsSinceReferenceDate seconds: Double) -> String {
+        var utf8: [UInt8] = []
+        utf8.appendDate(secondsSinceReferenceDate: seconds)
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Appends to `utf8` the text of ``describe(secondsSinceReferenceDate:)``.
+    fileprivate static func append(secondsSinceReferenceDate seconds: Double, to utf8: inout [UInt8]) {
         guard seconds.isFinite, seconds.magnitude <= 0x1p53 else {
-            return "\(seconds) s from 2001-01-01 00:00:00 +0000"
+            utf8.append(contentsOf: "\(seconds) s from 2001-01-01 00:00:00 +0000".utf8)
+            return
         }
         let whole = seconds.rounded(.down)
         let unixSeconds = Int64(whole) + referenceDateOffset
         let (days, secondOfDay) = floorDivision(unixSeconds, 86_400)
         let (year, month, day) = civilDate(daysSince1970: days)
-        var text = (year < 0 ? "-" : "") + padded(year.magnitude, 4) + "-" + padded(UInt64(month), 2) + "-" + padded(UInt64(day), 2)
-        text +=
-            " " + padded(UInt64(secondOfDay / 3600), 2) + ":" + padded(UInt64(secondOfDay / 60 % 60), 2) + ":"
-            + padded(UInt64(secondOfDay % 60), 2)
-        return text + " +0000"
+        if year < 0 { utf8.append(UInt8(ascii: "-")) }
+        appendPadded(year.magnitude, 4, then: "-", to: &utf8)
+        appendPadded(UInt64(month), 2, then: "-", to: &utf8)
+        appendPadded(UInt64(day), 2, then: " ", to: &utf8)
+        appendPadded(UInt64(secondOfDay / 3600), 2, then: ":", to: &utf8)
+        appendPadded(UInt64(secondOfDay / 60 % 60), 2, then: ":", to: &utf8)
+        appendPadded(UInt64(secondOfDay % 60), 2, then: " ", to: &utf8)
+        utf8.append(contentsOf: "+0000".utf8)
     }
 
     /// The year, month and day of a day counted from 1970-01-01 (Gregorian, proleptic).
@@ -37,8 +48,23 @@ enum DateText {
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 
-    private static func padded(_ value: UInt64, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    /// Appends the digits of `value`, with zeros before them up to `width`, then `separator`.
+    private static func appendPadded(_ value: UInt64, _ width: Int, then separator: Unicode.Scalar, to utf8: inout [UInt8]) {
+        let start = utf8.count
+        var rest = value
+        repeat {
+            utf8.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        while utf8.count - start < width { utf8.append(UInt8(ascii: "0")) }
+        utf8[start...].reverse()
+        utf8.append(UInt8(ascii: separator))
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends the text a dump shows for a date (``DateText``).
+    mutating func appendDate(secondsSinceReferenceDate seconds: Double) {
+        DateText.append(secondsSinceReferenceDate: seconds, to: &self)
     }
 }

@@ -193,6 +193,7 @@ struct NativeDescription {
         case .unsigned(let integer): try appended { $0.appendDecimal(integer) }
         case .float(let number): try appended { $0.appendFloat(number) }
         case .double(let number): try appended { $0.appendFloat(number) }
+        case .date(let seconds): try appended { $0.appendDate(secondsSinceReferenceDate: seconds) }
         default:
             try append(Self.text(of: value, layout))
         }
