@@ -50,14 +50,7 @@ enum DateText {
 
     /// Appends the digits of `value`, with zeros before them up to `width`, then `separator`.
     private static func appendPadded(_ value: UInt64, _ width: Int, then separator: Unicode.Scalar, to utf8: inout [UInt8]) {
-        let start = utf8.count
-        var rest = value
-        repeat {
-            utf8.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        while utf8.count - start < width { utf8.append(UInt8(ascii: "0")) }
-        utf8[start...].reverse()
+        IntegerDigits.with(value, minimumDigits: width) { utf8.append(contentsOf: $0) }
         utf8.append(UInt8(ascii: separator))
     }
 }
