@@ -23,7 +23,8 @@ enum InspectShapes {
             let records = Record.chains(count: 100_000, &generator)
             defer { for record in records { record.previous = nil } }
             return Shape(
-                name: name, summary: "100,000 objects: a name, 8 Doubles, a 2-entry [String: Int], a link to the one before in chains of 10",
+                name: name,
+                summary: "100,000 objects: a name, 8 Doubles, a 2-entry [String: Int], a link to the one before in chains of 10",
                 archive: try GraphEncoder().encode(records) as Bytes)
         case "graph":
             let stations = GraphWorkload.build(GraphWorkload.links(count: 400_000, cycles: true, &generator))
@@ -201,8 +202,10 @@ enum InspectShapes {
                     let word = words[Int.random(in: 0 ..< words.count, using: &generator)]
                     folder.files.append(
                         File(
-                            name: "\(word) \(made).\(extensions[made % extensions.count])", size: Int.random(in: 0 ..< 50_000_000, using: &generator),
-                            modified: Date(timeIntervalSince1970: Double(Int.random(in: 1_500_000_000 ..< 1_800_000_000, using: &generator))),
+                            name: "\(word) \(made).\(extensions[made % extensions.count])",
+                            size: Int.random(in: 0 ..< 50_000_000, using: &generator),
+                            modified: Date(
+                                timeIntervalSince1970: Double(Int.random(in: 1_500_000_000 ..< 1_800_000_000, using: &generator))),
                             tags: made % 4 == 0 ? [] : [words[made % words.count], made % 2 == 0 ? "shared" : "private"]))
                     made += 1
                 }

@@ -1,14 +1,18 @@
 import Foundation
 
-/// Writes the JSON form of a parsed archive (Docs/ArchiveJSON.md) while it walks the
-/// archive's flat list of nodes: nothing is built but the text, which leaves piece by piece.
-/// Indented, a node with fields spreads over lines and any other node takes one line.
+/// Writes the JSON form of an archive (Docs/ArchiveJSON.md) while its body is parsed, node
+/// by node: nothing is built but the text, which leaves piece by piece. Indented, a node
+/// with fields spreads over lines and any other node takes one line.
+///
+/// The body's structure must be checked before (a model's bytes are;
+/// ``ArchivePrelude/checkingBodyStructure()`` checks others), so that a broken archive is
+/// refused before any of its text is written.
 struct ArchiveJSONWriter {
-    let archive: ParsedArchive
+    let archive: ArchivePrelude
 
     /// Writes the JSON form of `archive` to `output` piece by piece, at most the text the
     /// archive may make (see ``ArchiveLimits/maximumTextBytesPerArchiveByte``).
-    static func write(_ archive: ParsedArchive, indented: Bool, to output: ([UInt8]) throws -> Void) throws {
+    static func write(_ archive: ArchivePrelude, indented: Bool, to output: ([UInt8]) throws -> Void) throws {
         try withoutActuallyEscaping(output) { output in
             var text = TextOutput(output, limit: archive.limits.textBudget(forArchiveOfSize: archive.bytes.count))
             try ArchiveJSONWriter(archive: archive).write(indented: indented, to: &text)
@@ -42,10 +46,36 @@ struct ArchiveJSONWriter {
         try writer.endArray()
         try writer.key("body")
         try writer.beginArray()
-        let texts = NodeTexts(keys: archive.keys.keys, writer: writer)
-        let layouts = PayloadLayouts(archive)
-        var reader = archive.payloadReader()
-        try archive.walk { node, _ in
+        var body = BodyWriter(
+            writer: writer, texts: NodeTexts(keys: archive.keys.keys, writer: writer), layouts: PayloadLayouts(archive),
+            reader: archive.payloadReader(), stack: stack)
+        _ = try archive.parseBody(into: &body, problems: nil)
+        writer = body.writer
+        try writer.endArray()
+        try writer.endObject()
+        output = writer.output
+    }
+
+    /// The body's nodes written as the parse hands them over: each opens an object, closed
+    /// at once for a node without fields, or after its fields.
+    private struct BodyWriter: NodeSink {
+        var writer: JSONTextWriter
+        let texts: NodeTexts
+        let layouts: PayloadLayouts
+        var reader: BinaryReadBuffer
+        let stack: StackGuard
+        private(set) var count = 0
+        /// Room for every node, as none is kept.
+        var capacity: Int { .max }
+
+        init(writer: JSONTextWriter, texts: NodeTexts, layouts: PayloadLayouts, reader: BinaryReadBuffer, stack: StackGuard) {
+            (self.writer, self.texts, self.layouts, self.reader, self.stack) = (writer, texts, layouts, reader, stack)
+        }
+
+        func reserveCapacity(_ capacity: Int) {}
+
+        mutating func receive(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws {
+            count += 1
             try writer.nextElement()
             let isLeaf = !node.kind.hasFields
             if isLeaf { writer.beginInline() }
@@ -74,17 +104,31 @@ struct ArchiveJSONWriter {
             }
             if node.kind.hasPayload {
                 reader.reposition(to: node.payload)
-                try writePayload(of: node, &reader, layouts[node.typeReference], to: &writer, texts: texts, stack: stack)
+                try writePayload(of: node, in: bytes)
             }
             try writer.endObject()
             writer.endInline()
-        } end: { _ in
+        }
+
+        mutating func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32, in bytes: UnsafeBufferPointer<UInt8>) throws {
             try writer.endArray()
             try writer.endObject()
         }
-        try writer.endArray()
-        try writer.endObject()
-        output = writer.output
+
+        /// A payload's `value`, or its `bytes`: a native payload that cannot be read as its
+        /// layout (and an opaque one) shows as its bytes, so that every archive has a JSON
+        /// form. A native payload is read twice, to check it and then to write it, and never
+        /// held (but one whose every bit pattern is valid needs no check).
+        private mutating func writePayload(of node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws {
+            if let native = layouts[node.typeReference] {
+                if native.acceptsEveryBitPattern || native.layout.isReadable(&reader, comparesNothing: native.comparesNothing) {
+                    try writer.key(text: texts.value)
+                    return try NativeJSON.write(native.layout, &reader, to: &writer, stack: stack)
+                }
+            }
+            try writer.key("bytes")
+            try writer.write(string: Data(UnsafeBufferPointer(rebasing: bytes[node.payload])).base64EncodedString())
+        }
     }
 
     /// The texts that nodes repeat, made once per archive rather than for every node: the
@@ -112,7 +156,7 @@ struct ArchiveJSONWriter {
         typealias Layout = (layout: NativeDescriptor, acceptsEveryBitPattern: Bool, comparesNothing: Bool)
         private let layouts: [Layout?]
 
-        init(_ archive: ParsedArchive) {
+        init(_ archive: ArchivePrelude) {
             let internalVersion = archive.header.internalBinaryIOVersion
             let comparesNothing = archive.types.nativeLayoutAnswers(otherwise: false) { $0.comparesNothing(part: $1) }
             layouts = zip(archive.types.nativeLayoutsByReference, comparesNothing).map { layout, comparesNothing in
@@ -123,24 +167,6 @@ struct ArchiveJSONWriter {
         subscript(reference: UInt32) -> Layout? {
             Int(reference) < layouts.count ? layouts[Int(reference)] : nil
         }
-    }
-
-    /// A payload's `value`, or its `bytes`: a native payload that cannot be read as its layout
-    /// (and an opaque one) shows as its bytes, so that every archive has a JSON form. A
-    /// native payload is read twice, to check it and then to write it, and never held (but
-    /// one whose every bit pattern is valid needs no check).
-    private func writePayload(
-        of node: ArchiveNode, _ reader: inout BinaryReadBuffer, _ native: PayloadLayouts.Layout?,
-        to writer: inout JSONTextWriter, texts: NodeTexts, stack: StackGuard
-    ) throws {
-        if let native {
-            if native.acceptsEveryBitPattern || native.layout.isReadable(&reader, comparesNothing: native.comparesNothing) {
-                try writer.key(text: texts.value)
-                return try NativeJSON.write(native.layout, &reader, to: &writer, stack: stack)
-            }
-        }
-        try writer.key("bytes")
-        try writer.write(string: Data(archive.bytes[node.payload]).base64EncodedString())
     }
 
     private static func json(of entry: GraphArchive.TypeEntry) -> JSONValue {

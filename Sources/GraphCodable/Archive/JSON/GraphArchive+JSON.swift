@@ -7,7 +7,7 @@ extension GraphArchive {
     /// The archive as JSON text (UTF-8): indented by two spaces per level, or compact. The
     /// text is at most `limits.maximumTextBytesPerArchiveByte` times the archive's size.
     public func jsonData(indented: Bool = true, limits: ArchiveLimits = ArchiveLimits()) throws -> Data {
-        let archive = try ParsedArchive(bytes: try bytes(limits: limits), limits: limits)
+        let archive = try ArchivePrelude(bytes: try bytes(limits: limits), limits: limits, problems: nil)
         let limit = limits.textBudget(forArchiveOfSize: archive.bytes.count)
         return try TextOutput.collecting(into: Data.self, limit: limit) {
             try ArchiveJSONWriter(archive: archive).write(indented: indented, to: &$0)
@@ -19,7 +19,8 @@ extension GraphArchive {
     /// stop the writing. The text is at most `limits.maximumTextBytesPerArchiveByte` times the
     /// archive's size.
     public func writeJSON(indented: Bool = true, limits: ArchiveLimits = ArchiveLimits(), to output: ([UInt8]) throws -> Void) throws {
-        try ArchiveJSONWriter.write(try ParsedArchive(bytes: try bytes(limits: limits), limits: limits), indented: indented, to: output)
+        try ArchiveJSONWriter.write(
+            try ArchivePrelude(bytes: try bytes(limits: limits), limits: limits, problems: nil), indented: indented, to: output)
     }
 
     /// Reads the JSON form into the model. Invalid JSON, or JSON that breaks the format's

@@ -19,7 +19,10 @@ struct ArchiveConverter: NodeSink {
     private var missingTypes: Set<String> = []
 
     /// A converter of the archive that `prelude` begins to the versions given.
-    init(_ prelude: ArchivePrelude, internalBinaryIOVersion targetInternal: UInt16, userBinaryIOVersion targetUser: UInt16, registry: GTypeRegistry)
+    init(
+        _ prelude: ArchivePrelude, internalBinaryIOVersion targetInternal: UInt16, userBinaryIOVersion targetUser: UInt16,
+        registry: GTypeRegistry
+    )
         throws
     {
         guard BinaryIOInternalVersion.supported.contains(targetInternal) else {
@@ -49,7 +52,7 @@ struct ArchiveConverter: NodeSink {
         header = prelude.header
         buffer = BinaryWriteBuffer(version: targetUser, internalVersion: targetInternal, reservingCapacity: source.count)
         buffer.writeBytes(repeatElement(0, count: ArchiveHeader.size))
-        reader = BinaryReadBuffer(payloadsOf: source, header: header, bounds: SectionBounds(endRule: .bodyEnd, budget: prelude.budget))
+        reader = prelude.payloadReader()
         copied = header.bodyRange.lowerBound
     }
 

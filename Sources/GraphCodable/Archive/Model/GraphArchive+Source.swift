@@ -53,22 +53,40 @@ extension GraphArchive {
         private static let nodeCost = MemoryLayout<Node>.stride
         private static let arrayCost = 32
 
-        /// The nodes of the body of `archive`, each `VAL` and `REF` with its fields.
+        /// The nodes of the body of `archive`, each `VAL` and `REF` with its fields, each list
+        /// of fields made at its size.
         private static func body(of archive: ParsedArchive) -> [Node] {
+            let nodes = archive.nodes
+            // How many nodes start at `start` and follow each other up to `end`.
+            func siblings(from start: Int, to end: Int) -> Int {
+                var count = 0
+                var index = start
+                while index < end {
+                    count += 1
+                    index = nodes[index].next
+                }
+                return count
+            }
             var body: [Node] = []
+            body.reserveCapacity(siblings(from: 0, to: nodes.count))
             var open: [(node: Node, end: Int)] = []
             func attach(_ node: Node) {
                 if open.isEmpty { body.append(node) } else { open[open.count - 1].node.fields.append(node) }
             }
-            for (index, flat) in archive.nodes.enumerated() {
+            for (index, flat) in nodes.enumerated() {
                 while let top = open.last, top.end == index {
                     open.removeLast()
                     attach(top.node)
                 }
-                let node = Node(
+                var node = Node(
                     kind: Node.Kind(flat.kind), key: flat.keyID, type: flat.typeReference, objectID: flat.objectID,
                     payload: flat.kind.hasPayload ? Array(archive.bytes[flat.payload]) : [])
-                if flat.kind.hasFields { open.append((node, flat.next)) } else { attach(node) }
+                if flat.kind.hasFields {
+                    node.fields.reserveCapacity(siblings(from: index + 1, to: flat.next))
+                    open.append((node, flat.next))
+                } else {
+                    attach(node)
+                }
             }
             while let top = open.popLast() { attach(top.node) }
             return body

@@ -105,28 +105,34 @@ public struct GraphArchive: Sendable, Equatable {
     /// dump or conversion takes little more than validating it.
     public init<Q: DataProtocol>(bytes: Q, limits: ArchiveLimits = ArchiveLimits()) throws {
         let bytes = bytes as? [UInt8] ?? [UInt8](bytes)
-        let tables: (header: ArchiveHeader, types: TypeTable, keys: KeyTable)
+        let read = try Self.read(bytes, limits: limits)
+        try read.budget.charge(read.bodyMemory)
+        isChecksummed = read.header.flags.contains(.checksummed)
+        internalBinaryIOVersion = read.header.internalBinaryIOVersion
+        userBinaryIOVersion = read.header.userBinaryIOVersion
+        keys = read.keys.keys
+        types = read.types.entries.indices.map { Self.typeEntry(at: $0, in: read.types) }
+        source = Source(bytes: bytes, limits: limits)
+    }
+
+    /// Checks `bytes` as validation does, native payloads included, and returns their
+    /// header and tables, the memory the body's nodes take in a model and the budget it is
+    /// charged to.
+    static func read(_ bytes: [UInt8], limits: ArchiveLimits) throws
+        -> (header: ArchiveHeader, types: TypeTable, keys: KeyTable, budget: MemoryBudget, bodyMemory: Int)
+    {
         if let (prelude, validator, _) = GraphValidationReport.validatedInOnePass(bytes, limits: limits) {
-            // Valid: the model keeps its tables, and charges what its checks and nodes take.
+            // Valid: what its checks took at most, beside the nodes.
             let counts = validator.kindCounts
             let arrays = counts[Int(NodeKind.val.rawValue)] + counts[Int(NodeKind.ref.rawValue)] + validator.nonEmptyPayloadCount
-            try prelude.budget.charge(
-                validator.largestCheckCharge + Source.memory(nodes: validator.count, arrays: arrays, payloadBytes: validator.payloadByteCount))
-            tables = (prelude.header, prelude.types, prelude.keys)
-        } else {
-            // Invalid, or holding values checked from the nodes kept: the parse that keeps
-            // them throws the first problem, as decoding does.
-            let archive = try ParsedArchive(bytes: bytes, limits: limits)
-            try archive.checkNativeContents(problems: nil)
-            try archive.budget.charge(Source.memory(ofBodyOf: archive))
-            tables = (archive.header, archive.types, archive.keys)
+            let nodes = Source.memory(nodes: validator.count, arrays: arrays, payloadBytes: validator.payloadByteCount)
+            return (prelude.header, prelude.types, prelude.keys, prelude.budget, validator.largestCheckCharge + nodes)
         }
-        isChecksummed = tables.header.flags.contains(.checksummed)
-        internalBinaryIOVersion = tables.header.internalBinaryIOVersion
-        userBinaryIOVersion = tables.header.userBinaryIOVersion
-        keys = tables.keys.keys
-        types = tables.types.entries.indices.map { Self.typeEntry(at: $0, in: tables.types) }
-        source = Source(bytes: bytes, limits: limits)
+        // Invalid, or holding values checked from the nodes kept: the parse that keeps them
+        // throws the first problem, as decoding does.
+        let archive = try ParsedArchive(bytes: bytes, limits: limits)
+        try archive.checkNativeContents(problems: nil)
+        return (archive.header, archive.types, archive.keys, archive.budget, Source.memory(ofBodyOf: archive))
     }
 
     /// Makes the model stand on its own, its body built, once any of it is edited.
@@ -141,10 +147,12 @@ public struct GraphArchive: Sendable, Equatable {
         guard first.isChecksummed == second.isChecksummed, first.internalBinaryIOVersion == second.internalBinaryIOVersion,
             first.userBinaryIOVersion == second.userBinaryIOVersion, first.types == second.types, first.keys == second.keys
         else { return false }
-        // Reading then writing gives back the same bytes, so different bytes read as
-        // different models.
-        if let firstSource = first.source, let secondSource = second.source {
-            return firstSource === secondSource || firstSource.bytes == secondSource.bytes
+        // The same bytes are the same model; different ones may be too (keys and type names
+        // compare as strings do, by canonical equivalence), which their nodes tell.
+        if let firstSource = first.source, let secondSource = second.source,
+            firstSource === secondSource || firstSource.bytes == secondSource.bytes
+        {
+            return true
         }
         return first.body == second.body
     }
@@ -293,7 +301,10 @@ public struct GraphArchive: Sendable, Equatable {
 
     /// A text dump, as `GraphDecoder.dump(from:options:)` makes it.
     public func dump(options: GraphDumpOptions = .readable, limits: ArchiveLimits = ArchiveLimits()) throws -> String {
-        try ArchiveDump(archive: try ParsedArchive(bytes: try bytes(limits: limits), limits: limits), options: options, limits: limits).text
+        try ArchiveDump(
+            archive: try ArchivePrelude(bytes: try bytes(limits: limits), limits: limits, problems: nil), options: options, limits: limits
+        )
+        .text
     }
 
     private func writeBody(to buffer: inout BinaryWriteBuffer, layouts: [UInt32: NativeDescriptor]) throws {

@@ -1,11 +1,15 @@
-/// The text dump of a parsed archive.
+/// The text dump of an archive, its body written line by line while it is parsed.
 ///
 /// `descriptions` holds, by node offset, the text of opaque BinaryIO values when the
 /// encoder has the values at hand; otherwise such values show as their byte size. Lines are
 /// indented by one tab per level, up to ``maximumIndent`` (deeper levels stay there), and
 /// the whole dump is at most ``textLimit`` bytes.
+///
+/// The body's structure must be checked before (a model's bytes are;
+/// ``ArchivePrelude/checkingBodyStructure()`` checks others), so that a broken archive is
+/// refused before any of its text is written.
 struct ArchiveDump {
-    let archive: ParsedArchive
+    let archive: ArchivePrelude
     let options: GraphDumpOptions
     var limits = ArchiveLimits()
     var descriptions: [Int: String] = [:]
@@ -107,15 +111,48 @@ struct ArchiveDump {
                     (options.contains(.showTypeNames)
                         ? " \(ShownText.shown(named.qualifiedName, limit: .max))" : " TYPE\(Self.id(UInt32(index + 1)))").utf8)
             })
-        let layouts = archive.types.nativeLayoutsByReference
-        let kindCodes = TextTable(NodeKind.allCases.sorted { $0.rawValue < $1.rawValue }.map { Array($0.code.utf8) })
-        let indents = TextTable((0 ... Self.maximumIndent).map { [UInt8](repeating: UInt8(ascii: "\t"), count: $0) })
-        // The text of payloads, kept until it passes 64 KiB, and the reader of each payload.
-        var payloads: [UInt8] = []
-        var reader = archive.payloadReader()
-        try archive.walk { node, depth in
+        var body = BodyLines(
+            dump: self, lines: lines, keyLabels: keyLabels, typeLabels: typeLabels, layouts: archive.types.nativeLayoutsByReference,
+            reader: archive.payloadReader())
+        _ = try archive.parseBody(into: &body, problems: nil)
+        lines = body.lines
+    }
+
+    /// The body's lines, written as the parse hands over the nodes: a line per node, and one
+    /// per end of fields.
+    private struct BodyLines: NodeSink {
+        let dump: ArchiveDump
+        var lines: Lines
+        let keyLabels: TextTable
+        let typeLabels: TextTable
+        let layouts: [NativeDescriptor?]
+        var reader: BinaryReadBuffer
+        /// The text of payloads, kept until it passes 64 KiB.
+        private var payloads: [UInt8] = []
+        /// How many `VAL`/`REF` nodes are open.
+        private var depth = 0
+        private(set) var count = 0
+        /// Room for every node, as none is kept.
+        var capacity: Int { .max }
+
+        private static let kindCodes = TextTable(NodeKind.allCases.sorted { $0.rawValue < $1.rawValue }.map { Array($0.code.utf8) })
+        private static let indents = TextTable((0 ... maximumIndent).map { [UInt8](repeating: UInt8(ascii: "\t"), count: $0) })
+
+        init(
+            dump: ArchiveDump, lines: Lines, keyLabels: TextTable, typeLabels: TextTable, layouts: [NativeDescriptor?],
+            reader: BinaryReadBuffer
+        ) {
+            (self.dump, self.lines, self.keyLabels, self.typeLabels, self.layouts, self.reader) =
+                (dump, lines, keyLabels, typeLabels, layouts, reader)
+        }
+
+        func reserveCapacity(_ capacity: Int) {}
+
+        mutating func receive(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws {
+            count += 1
             try lines.startLine()
-            try indents.write(min(depth, Self.maximumIndent), to: &lines.output)
+            try Self.indents.write(min(depth, maximumIndent), to: &lines.output)
+            if node.kind.hasFields { depth += 1 }
             if Int(node.keyID) < keyLabels.count {
                 try keyLabels.write(Int(node.keyID), to: &lines.output)
             } else {
@@ -123,7 +160,7 @@ struct ArchiveDump {
                 try lines.output.write(decimal: UInt64(node.keyID), minimumDigits: 4)
                 try lines.output.write(": ")
             }
-            try kindCodes.write(Int(node.kind.rawValue), to: &lines.output)
+            try Self.kindCodes.write(Int(node.kind.rawValue), to: &lines.output)
             if node.objectID != 0 { try lines.output.write(decimal: UInt64(node.objectID), minimumDigits: 4) }
             if let index = TypeReference.tableIndex(node.typeReference), index < typeLabels.count {
                 try typeLabels.write(index, to: &lines.output)
@@ -133,12 +170,16 @@ struct ArchiveDump {
             if payloads.count > 1 << 16 { payloads.removeAll(keepingCapacity: true) }
             let start = payloads.count
             reader.reposition(to: node.payload)
-            appendPayloadText(
-                of: node, &reader, layout: Int(node.typeReference) < layouts.count ? layouts[Int(node.typeReference)] : nil, to: &payloads)
+            dump.appendPayloadText(
+                of: node, &reader, layout: Int(node.typeReference) < layouts.count ? layouts[Int(node.typeReference)] : nil,
+                to: &payloads)
             try payloads.withUnsafeBufferPointer { try lines.output.write(UnsafeBufferPointer(rebasing: $0[start...])) }
-        } end: { depth in
+        }
+
+        mutating func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32, in bytes: UnsafeBufferPointer<UInt8>) throws {
+            depth -= 1
             try lines.startLine()
-            try indents.write(min(depth, Self.maximumIndent), to: &lines.output)
+            try Self.indents.write(min(depth, maximumIndent), to: &lines.output)
             try lines.output.write(byte: UInt8(ascii: "."))
         }
     }
@@ -146,7 +187,7 @@ struct ArchiveDump {
     /// Appends the text of a node's payload, which `reader` reads: a native value (of
     /// `layout`) as Swift prints it, an opaque one by its description when the encoder has
     /// it, otherwise by its size.
-    private func appendPayloadText(
+    fileprivate func appendPayloadText(
         of node: ArchiveNode, _ reader: inout BinaryReadBuffer, layout: NativeDescriptor?, to text: inout [UInt8]
     ) {
         let limit = options.contains(.noTruncation) ? Int.max : Self.valueLimit

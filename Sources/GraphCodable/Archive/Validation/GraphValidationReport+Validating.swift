@@ -57,8 +57,7 @@ extension GraphValidationReport {
     /// `bytes` parsed with a ``OnePassValidator``, and when it meets a set or dictionary
     /// stored node by node, parsed again with a ``OnePassCollectionValidator`` (under the budget as it
     /// stood before the first parse); nil when either stops otherwise.
-    static func validatedInOnePass(_ bytes: [UInt8], limits: ArchiveLimits) -> (ArchivePrelude, OnePassValidator, BodyParser.Facts)?
-    {
+    static func validatedInOnePass(_ bytes: [UInt8], limits: ArchiveLimits) -> (ArchivePrelude, OnePassValidator, BodyParser.Facts)? {
         guard let prelude = try? ArchivePrelude(bytes: bytes, limits: limits, problems: nil) else { return nil }
         let remainingBeforeBody = prelude.budget.remaining
         var validator = OnePassValidator(prelude)
