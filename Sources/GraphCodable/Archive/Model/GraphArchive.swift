@@ -240,8 +240,11 @@ public struct GraphArchive: Sendable, Equatable {
     /// Checks an archive written by ``write``: its structure as decoding checks it, under
     /// `limits`, and its native payloads too when `checkingPayloads`.
     static func check(_ bytes: [UInt8], limits: ArchiveLimits, checkingPayloads: Bool) throws {
-        let archive = try ParsedArchive(bytes: bytes, limits: limits)
-        if checkingPayloads { try archive.checkNativeContents(problems: nil) }
+        if checkingPayloads {
+            _ = try read(bytes, limits: limits)
+        } else {
+            _ = try ArchivePrelude(bytes: bytes, limits: limits, problems: nil).checkingBodyStructure()
+        }
     }
 
     /// The native layout of each type reference that has one.
