@@ -1,5 +1,17 @@
 /// Integers written as decimal digits straight into UTF-8 text, without making a string.
 enum IntegerDigits {
+    /// How many decimal digits `value` has.
+    @inline(__always)
+    static func count(of value: UInt64) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10 {
+            count += 1
+            rest /= 10
+        }
+        return count
+    }
+
     /// Calls `body` with the decimal digits of `value`, at least `minimumDigits` of them
     /// (zeros before; at most 20), composed on the stack.
     @inline(__always)

@@ -93,9 +93,23 @@ struct TextOutput {
     }
 
     /// Writes the decimal digits of `value`, at least `minimumDigits` of them (zeros before;
-    /// at most 20).
+    /// at most 20), straight into the buffer.
     mutating func write(decimal value: UInt64, minimumDigits: Int = 1) throws {
-        try IntegerDigits.with(value, minimumDigits: minimumDigits) { try write($0) }
+        let count = max(IntegerDigits.count(of: value), min(minimumDigits, 20))
+        guard count <= buffer.capacity else {
+            return try IntegerDigits.with(value, minimumDigits: minimumDigits) { try write($0) }
+        }
+        try take(count)
+        if count > buffer.capacity - buffer.count { try flush() }
+        let start = buffer.start + buffer.count
+        var position = start + count
+        var rest = value
+        while position > start {
+            position -= 1
+            position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        buffer.count += count
     }
 
     /// Writes the text `description` makes for `value`.

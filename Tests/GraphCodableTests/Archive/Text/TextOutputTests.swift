@@ -38,6 +38,25 @@ import Testing
         #expect(Array(chunks.joined()) == written)
     }
 
+    /// Integers padded with zeros to a width, into buffers of every size, the smallest
+    /// taking one byte.
+    @Test func paddedIntegersAreTheirDigitsAfterZeros() throws {
+        var generator = SplitMix64(seed: 79)
+        for capacity in [1, 3, 20, 64, TextOutput.chunkSize] {
+            var written: [UInt8] = []
+            var chunks: [[UInt8]] = []
+            var output = TextOutput({ chunks.append($0) }, capacity: capacity)
+            for value in [0, 9, 10, 99_999, .max] + (0 ..< 2_000).map({ _ in generator.next() >> (generator.next() % 64) }) {
+                let width = Int(generator.next() % 24)
+                try output.write(decimal: value, minimumDigits: width)
+                let digits = String(value)
+                written += Array((String(repeating: "0", count: max(0, min(width, 20) - digits.count)) + digits).utf8)
+            }
+            try output.flush()
+            #expect(Array(chunks.joined()) == written, "capacity \(capacity)")
+        }
+    }
+
     /// Numbers are written as `description` makes them, whatever their bits: random bit
     /// patterns (subnormals, NaNs with payloads and signs, infinities) and edge cases.
     @Test func floatingPointNumbersAreWrittenAsTheirDescription() throws {
