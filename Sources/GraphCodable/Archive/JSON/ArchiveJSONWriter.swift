@@ -58,21 +58,17 @@ struct ArchiveJSONWriter {
 
     /// The body's nodes written as the parse hands them over: each opens an object, closed
     /// at once for a node without fields, or after its fields.
-    private struct BodyWriter: NodeSink {
+    private struct BodyWriter: NodeSinkKeepingNothing {
         var writer: JSONTextWriter
         let texts: NodeTexts
         let layouts: PayloadLayouts
         var reader: BinaryReadBuffer
         let stack: StackGuard
         private(set) var count = 0
-        /// Room for every node, as none is kept.
-        var capacity: Int { .max }
 
         init(writer: JSONTextWriter, texts: NodeTexts, layouts: PayloadLayouts, reader: BinaryReadBuffer, stack: StackGuard) {
             (self.writer, self.texts, self.layouts, self.reader, self.stack) = (writer, texts, layouts, reader, stack)
         }
-
-        func reserveCapacity(_ capacity: Int) {}
 
         mutating func receive(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws {
             count += 1

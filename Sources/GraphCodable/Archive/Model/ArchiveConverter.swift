@@ -2,10 +2,8 @@
 /// ``GraphArchive/converted(internalBinaryIOVersion:userBinaryIOVersion:registry:)``):
 /// each payload is copied, transcoded or rewritten by its type when the parse hands its node
 /// over, and no node is kept.
-struct ArchiveConverter: NodeSink {
+struct ArchiveConverter: NodeSinkKeepingNothing {
     private(set) var count = 0
-    /// Room for every node, as none is kept.
-    var capacity: Int { .max }
     private let source: [UInt8]
     private let header: ArchiveHeader
     /// What to do with the payloads of each type reference.
@@ -55,8 +53,6 @@ struct ArchiveConverter: NodeSink {
         reader = prelude.payloadReader()
         copied = header.bodyRange.lowerBound
     }
-
-    func reserveCapacity(_ capacity: Int) {}
 
     func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32, in bytes: UnsafeBufferPointer<UInt8>) {}
 

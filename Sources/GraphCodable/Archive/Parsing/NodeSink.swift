@@ -16,3 +16,14 @@ protocol NodeSink: ~Copyable {
     /// then what it kept of the fields.
     mutating func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32, in bytes: UnsafeBufferPointer<UInt8>) throws
 }
+
+/// A sink that keeps no node, but works on each as the parse hands it over (validation in
+/// one pass, conversion, the dump, the JSON form): it has room for every node and reserves
+/// none.
+protocol NodeSinkKeepingNothing: NodeSink {}
+
+extension NodeSinkKeepingNothing {
+    var capacity: Int { .max }
+
+    func reserveCapacity(_ capacity: Int) {}
+}

@@ -1,12 +1,8 @@
 /// A sink that keeps no node: parsing a body into it checks the body's structure alone, as
 /// a parse that keeps the nodes would, for writers that stream an archive's text while it
 /// is parsed again and must refuse a broken archive before writing any of it.
-struct StructureCheck: NodeSink {
+struct StructureCheck: NodeSinkKeepingNothing {
     private(set) var count = 0
-    /// Room for every node, as none is kept.
-    var capacity: Int { .max }
-
-    func reserveCapacity(_ capacity: Int) {}
 
     mutating func receive(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) { count += 1 }
 

@@ -120,7 +120,7 @@ struct ArchiveDump {
 
     /// The body's lines, written as the parse hands over the nodes: a line per node, and one
     /// per end of fields.
-    private struct BodyLines: NodeSink {
+    private struct BodyLines: NodeSinkKeepingNothing {
         let dump: ArchiveDump
         var lines: Lines
         let keyLabels: TextTable
@@ -132,8 +132,6 @@ struct ArchiveDump {
         /// How many `VAL`/`REF` nodes are open.
         private var depth = 0
         private(set) var count = 0
-        /// Room for every node, as none is kept.
-        var capacity: Int { .max }
 
         private static let kindCodes = TextTable(NodeKind.allCases.sorted { $0.rawValue < $1.rawValue }.map { Array($0.code.utf8) })
         private static let indents = TextTable((0 ... maximumIndent).map { [UInt8](repeating: UInt8(ascii: "\t"), count: $0) })
@@ -145,8 +143,6 @@ struct ArchiveDump {
             (self.dump, self.lines, self.keyLabels, self.typeLabels, self.layouts, self.reader) =
                 (dump, lines, keyLabels, typeLabels, layouts, reader)
         }
-
-        func reserveCapacity(_ capacity: Int) {}
 
         mutating func receive(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws {
             count += 1

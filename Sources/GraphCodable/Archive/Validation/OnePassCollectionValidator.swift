@@ -2,7 +2,7 @@
 /// node: a ``OnePassValidator`` that also keeps the compared fields of each such collection
 /// (its elements, or its keys) while it is open, and checks them as it ends. It stops, as
 /// the validator does, at the first problem or at a Foundation value.
-struct OnePassCollectionValidator: NodeSink {
+struct OnePassCollectionValidator: NodeSinkKeepingNothing {
     /// A set or dictionary stored node by node whose fields are being received.
     private struct OpenCollection {
         /// Its node's index and offset.
@@ -41,9 +41,6 @@ struct OnePassCollectionValidator: NodeSink {
     }
 
     var count: Int { validator.count }
-    var capacity: Int { validator.capacity }
-
-    func reserveCapacity(_ capacity: Int) {}
 
     @inline(__always)
     mutating func receive(_ node: ArchiveNode, in bytes: UnsafeBufferPointer<UInt8>) throws {

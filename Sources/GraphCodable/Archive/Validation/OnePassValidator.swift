@@ -9,7 +9,7 @@
 /// nodes kept. Validation then parses the archive again, keeping its nodes when it must,
 /// to report every problem with its path: such an archive costs one more parse, up to
 /// that node.
-struct OnePassValidator: NodeSink {
+struct OnePassValidator: NodeSinkKeepingNothing {
     /// What stops the validator: a `VAL` whose check needs the nodes kept, or its compared
     /// fields.
     enum Stop: Error {
@@ -17,8 +17,6 @@ struct OnePassValidator: NodeSink {
     }
 
     private(set) var count = 0
-    /// Room for every node, as none is kept.
-    var capacity: Int { .max }
     /// The memory a content check charged at its most: a validation that keeps the nodes
     /// checks the contents after the parse, with all the nodes charged, so this is what it
     /// needs beyond the parse's charges (checked by ``GraphValidationReport``).
@@ -80,8 +78,6 @@ struct OnePassValidator: NodeSink {
         let charged = try contents.checkUnique(fields, of: check, at: offset, in: bytes, reader: &reader, payloads: &payloads)
         largestCheckCharge = max(largestCheckCharge, charged)
     }
-
-    func reserveCapacity(_ capacity: Int) {}
 
     func close(_ index: Int, next: Int, unkeyedFieldCount: UInt32, in bytes: UnsafeBufferPointer<UInt8>) {}
 
