@@ -93,18 +93,20 @@ public final class GraphDecoder {
     /// Returns a text dump of an archive. Native values show by value; opaque user
     /// BinaryIO values by size, since their types are not instantiated.
     public func dump<Q: DataProtocol>(from data: Q, options: GraphDumpOptions = .readable) throws -> String {
-        try ArchiveDump(archive: try checkedPrelude(of: data), options: options, limits: limits).text
+        try ArchiveDump(archive: try prelude(of: data), options: options, limits: limits).text
     }
 
     /// Writes the dump to `output` piece by piece (chunks of UTF-8 of some 64 KiB), so that
     /// it is never held whole: `output` may write to a file or a socket, and throw to stop
     /// the writing.
     public func dump<Q: DataProtocol>(from data: Q, options: GraphDumpOptions = .readable, to output: ([UInt8]) throws -> Void) throws {
-        let dump = ArchiveDump(archive: try checkedPrelude(of: data), options: options, limits: limits)
-        try withoutActuallyEscaping(output) { output in
-            var text = TextOutput(output, limit: dump.textLimit)
-            try dump.write(to: &text)
-            try text.flush()
+        try prelude(of: data).streamingText(to: output) { archive, output in
+            let dump = ArchiveDump(archive: archive, options: options, limits: limits)
+            try withoutActuallyEscaping(output) { output in
+                var text = TextOutput(output, limit: dump.textLimit)
+                try dump.write(to: &text)
+                try text.flush()
+            }
         }
     }
 
@@ -112,7 +114,7 @@ public final class GraphDecoder {
     /// piece, as `GraphArchive(bytes:).writeJSON(indented:limits:to:)` does, without building
     /// the archive's structural model: for archives too large to hold twice.
     public func writeJSON<Q: DataProtocol>(from data: Q, indented: Bool = true, to output: ([UInt8]) throws -> Void) throws {
-        try ArchiveJSONWriter.write(try checkedPrelude(of: data), indented: indented, to: output)
+        try prelude(of: data).streamingText(to: output) { try ArchiveJSONWriter.write($0, indented: indented, to: $1) }
     }
 
     /// An archive's bytes rewritten for other BinaryIO versions (nil keeps the archive's own),
@@ -123,7 +125,7 @@ public final class GraphDecoder {
         -> [UInt8]
     {
         let converted = try {
-            let source = try checkedPrelude(of: data)
+            let source = try prelude(of: data).checkingBodyStructure()
             return try source.converted(
                 internalBinaryIOVersion: internalBinaryIOVersion ?? source.header.internalBinaryIOVersion,
                 userBinaryIOVersion: userBinaryIOVersion ?? source.header.userBinaryIOVersion, registry: registry ?? GTypeRegistry())
@@ -132,10 +134,9 @@ public final class GraphDecoder {
         return converted
     }
 
-    /// The prelude of an archive whose body's structure is checked, for the writers that
-    /// stream its text as they parse it.
-    private func checkedPrelude<Q: DataProtocol>(of data: Q) throws -> ArchivePrelude {
-        try ArchivePrelude(bytes: Self.bytes(of: data), limits: limits, problems: nil).checkingBodyStructure()
+    /// The prelude of an archive: its header and tables read, its body not yet.
+    private func prelude<Q: DataProtocol>(of data: Q) throws -> ArchivePrelude {
+        try ArchivePrelude(bytes: Self.bytes(of: data), limits: limits, problems: nil)
     }
 
     private static func bytes<Q: DataProtocol>(of data: Q) -> [UInt8] {

@@ -91,7 +91,7 @@ public final class GraphEncoder {
     public func dump<T: GEncodable>(_ value: T, options: GraphDumpOptions = .readable) throws -> String {
         let session = makeSession(describingValues: true)
         defer { collectWarnings(of: session) }
-        let archive = try ArchivePrelude(bytes: try session.archive(value), limits: limits, problems: nil).checkingBodyStructure()
+        let archive = try ArchivePrelude(bytes: try session.archive(value), limits: limits, problems: nil)
         return try ArchiveDump(archive: archive, options: options, descriptions: session.opaqueDescriptions ?? [:]).text
     }
 

@@ -4,9 +4,9 @@ import Foundation
 /// by node: nothing is built but the text, which leaves piece by piece. Indented, a node
 /// with fields spreads over lines and any other node takes one line.
 ///
-/// The body's structure must be checked before (a model's bytes are;
-/// ``ArchivePrelude/checkingBodyStructure()`` checks others), so that a broken archive is
-/// refused before any of its text is written.
+/// A broken body throws partway: where the text leaves as it is written, the body's
+/// structure must be checked before (a model's bytes are) or the text held until the parse
+/// ends, as ``ArchivePrelude/streamingText(to:_:)`` does.
 struct ArchiveJSONWriter {
     let archive: ArchivePrelude
 

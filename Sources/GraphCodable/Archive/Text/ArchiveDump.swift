@@ -5,9 +5,9 @@
 /// indented by one tab per level, up to ``maximumIndent`` (deeper levels stay there), and
 /// the whole dump is at most ``textLimit`` bytes.
 ///
-/// The body's structure must be checked before (a model's bytes are;
-/// ``ArchivePrelude/checkingBodyStructure()`` checks others), so that a broken archive is
-/// refused before any of its text is written.
+/// A broken body throws partway: where the text leaves as it is written, the body's
+/// structure must be checked before (a model's bytes are) or the text held until the parse
+/// ends, as ``ArchivePrelude/streamingText(to:_:)`` does.
 struct ArchiveDump {
     let archive: ArchivePrelude
     let options: GraphDumpOptions
