@@ -51,6 +51,7 @@ OPERATIONS = [
     ("json --pretty", ["json", "{}", "--pretty"]),
     ("typemap", ["typemap", "{}"]),
     ("validate", ["validate", "{}"]),
+    ("stats", ["stats", "{}", "--json", "--limit", "10000", "--largest", "10000"]),
     ("convert", ["convert", "{}", "--internal-binary-io-version", "2"]),
     ("decode", ["decode", "{}", "--type", "Folder"]),
     ("diff", ["diff", "{}", "{}"]),

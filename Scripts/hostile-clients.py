@@ -207,8 +207,8 @@ def crafted(binary):
     for label, path in crafted_archives.crafted(binary, directory, scale=0.5):
         with open(path, "rb") as file:
             archive = file.read()
-        for route in ["/v1/dump", "/v1/json?pretty=true", "/v1/typemap", "/v1/validate", "/v1/convert?internalBinaryIOVersion=2",
-                      "/v1/decode?type=Folder"]:
+        for route in ["/v1/dump", "/v1/json?pretty=true", "/v1/typemap", "/v1/validate", "/v1/stats?limit=10000&largest=10000",
+                      "/v1/convert?internalBinaryIOVersion=2", "/v1/decode?type=Folder"]:
             started = time.monotonic()
             status, _ = exchange("POST", route, archive)
             elapsed = time.monotonic() - started

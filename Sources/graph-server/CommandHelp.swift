@@ -79,6 +79,16 @@ enum CommandHelp {
             summary: "Decodes the archive as one of the sample types, in secure mode, what POST /v1/decode answers. \(file)",
             options: ["--type NAME                Station, Network, Folder, Reading or Sensor (or their qualified names)", output],
             example: "graph-server decode network.graph --type Network"),
+        "stats": Help(
+            usage: "stats FILE [--json] [--limit N] [--largest N] [-o FILE]",
+            summary:
+                "Lists where the archive's bytes go: by type, by key, by field of the root, and its largest single values, each with its share of the archive. \(file)",
+            options: [
+                "--json                     the JSON POST /v1/stats answers",
+                "--limit N                  list at most N types and N keys, the rest summed (0 to 10000; 100 by default)",
+                "--largest N                list the N largest single values (0 to 10000; 10 by default)", output,
+            ],
+            example: "graph-server stats metro.graph --limit 20"),
         "diff": Help(
             usage: "diff BEFORE AFTER [--json] [--limit N] [-o FILE]",
             summary:

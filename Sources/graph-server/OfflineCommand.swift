@@ -5,8 +5,10 @@ import GraphHTTP
 /// The service's operations on files, with no server: `graph-server dump FILE` writes what
 /// `POST /v1/dump` answers, byte for byte, and so on for each operation.
 enum OfflineCommand {
-    static let names: Set<String> = ["dump", "json", "archive", "typemap", "validate", "convert", "decode", "diff"]
-    static let valueOptions: Set<String> = ["-o", "--output", "--binary-io-version", "--internal-binary-io-version", "--type", "--limit"]
+    static let names: Set<String> = ["dump", "json", "archive", "typemap", "validate", "stats", "convert", "decode", "diff"]
+    static let valueOptions: Set<String> = [
+        "-o", "--output", "--binary-io-version", "--internal-binary-io-version", "--type", "--limit", "--largest",
+    ]
     static let flagOptions: Set<String> = [
         "--header", "--legend", "--typemap", "--mangled", "--keymap", "--untruncated", "--pretty", "--json",
     ]
@@ -43,6 +45,12 @@ enum OfflineCommand {
             let (isValid, report) = operations.validate(input)
             output = report
             status = isValid ? 0 : 1
+        case "stats":
+            let limit = try bounded(arguments, "--limit", ArchiveOperations.statisticsLimits) ?? ArchiveOperations.defaultStatisticsLimit
+            let largest =
+                try bounded(arguments, "--largest", ArchiveOperations.statisticsLimits) ?? ArchiveOperations.defaultLargestValueCount
+            let (statistics, json) = try operations.statistics(input, limit: limit, largest: largest)
+            output = arguments.flag("--json") ? json : Array("\(statistics)\n".utf8)
         case "convert":
             let userVersion = try version(arguments, "--binary-io-version")
             let internalVersion = try version(arguments, "--internal-binary-io-version")
@@ -67,11 +75,7 @@ enum OfflineCommand {
     private static func diff(_ arguments: Arguments) throws -> Int32 {
         guard arguments.positionals.count == 2 else { throw Arguments.Failure(description: "diff takes two files: BEFORE AFTER") }
         let before = try contents(of: arguments.positionals[0]), after = try contents(of: arguments.positionals[1])
-        let limits = ArchiveOperations.diffLimits
-        let limit = try arguments.integer("--limit") ?? ArchiveOperations.defaultDiffLimit
-        guard limits.contains(limit) else {
-            throw Arguments.Failure(description: "--limit must be from \(limits.lowerBound) to \(limits.upperBound)")
-        }
+        let limit = try bounded(arguments, "--limit", ArchiveOperations.diffLimits) ?? ArchiveOperations.defaultDiffLimit
         let destination = try Destination(path: arguments.value("-o") ?? arguments.value("--output"))
         do {
             let (diff, json) = try ArchiveOperations(registry: SampleModels.registry).diff(before, after, limit: limit)
@@ -87,6 +91,15 @@ enum OfflineCommand {
         guard let number = try arguments.integer(name) else { return nil }
         guard let version = UInt16(exactly: number) else { throw Arguments.Failure(description: "\(name) must be at most 65535") }
         return version
+    }
+
+    /// The whole-number option `name` when given, which must lie in `range`.
+    private static func bounded(_ arguments: Arguments, _ name: String, _ range: ClosedRange<Int>) throws -> Int? {
+        guard let number = try arguments.integer(name) else { return nil }
+        guard range.contains(number) else {
+            throw Arguments.Failure(description: "\(name) must be from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
     }
 
     /// The bytes of the file at `path` (`-`: standard input), at most the largest archive the

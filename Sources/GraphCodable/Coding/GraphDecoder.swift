@@ -83,6 +83,16 @@ public final class GraphDecoder {
         return try archive.typeMap { lookup.find($0) != nil }
     }
 
+    /// Where the archive's bytes go, by type (the `limit` that own the most listed, the rest
+    /// summed), by key (likewise) and by field of the root, and its `largestValueCount`
+    /// largest single values: one pass over the body, which checks its structure; no type is
+    /// instantiated.
+    public func statistics<Q: DataProtocol>(from data: Q, limit: Int = 100, largestValueCount: Int = 10) throws
+        -> GraphArchiveStatistics
+    {
+        try GraphArchiveStatistics(counting: prelude(of: data), limit: limit, largestValueCount: largestValueCount)
+    }
+
     /// Decodes the instances of the class the archive names `className` as `type`: for
     /// archives whose class no longer exists under that name. See the names an archive
     /// holds with `dump(from:options: .showReferenceMap)`.

@@ -35,6 +35,13 @@ struct ArchiveEndpoints {
                 let (isValid, report) = operations.validate(try Upload(request: request).file())
                 return .json(report, status: isValid ? .ok : .unprocessableContent)
             },
+            Route(.post, "/v1/stats", parameters: ["limit", "largest"]) { request in
+                let query = try QueryOptions(request)
+                let limits = ArchiveOperations.statisticsLimits
+                let limit = try query.integer("limit", in: limits) ?? ArchiveOperations.defaultStatisticsLimit
+                let largest = try query.integer("largest", in: limits) ?? ArchiveOperations.defaultLargestValueCount
+                return .json(try operations.statistics(Upload(request: request).file(), limit: limit, largest: largest).json)
+            },
             Route(.post, "/v1/convert", parameters: ["binaryIOVersion", "internalBinaryIOVersion"]) { request in
                 let query = try QueryOptions(request)
                 let userVersion = try query.integer("binaryIOVersion", in: 0 ... Int(UInt16.max)).map(UInt16.init)

@@ -64,6 +64,22 @@ public struct ArchiveOperations: Sendable {
         return (report.isValid, ValidationAnswer(report).json + Self.lineBreak)
     }
 
+    /// The most types and keys statistics list, and the most largest values: 0 to 10,000.
+    public static let statisticsLimits = 0 ... 10_000
+    /// The types and keys statistics list when not told.
+    public static let defaultStatisticsLimit = 100
+    /// The largest values statistics list when not told.
+    public static let defaultLargestValueCount = 10
+
+    /// Where the archive's bytes go, as JSON: the `limit` types and keys that own the most
+    /// (the rest summed) and the `largest` largest single values.
+    public func statistics(_ archive: [UInt8], limit: Int = defaultStatisticsLimit, largest: Int = defaultLargestValueCount)
+        throws(Problem) -> (statistics: GraphArchiveStatistics, json: [UInt8])
+    {
+        let statistics = try codec { try decoder.statistics(from: archive, limit: limit, largestValueCount: largest) }
+        return (statistics, JSONBody.encode(StatisticsAnswer(statistics)) + Self.lineBreak)
+    }
+
     /// The archive rewritten for other BinaryIO versions (nil keeps the archive's own).
     public func convert(_ archive: [UInt8], userBinaryIOVersion: UInt16?, internalBinaryIOVersion: UInt16?) throws(Problem) -> [UInt8] {
         try codec(decodingKind: .missingTypes) {

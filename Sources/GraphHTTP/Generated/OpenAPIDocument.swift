@@ -707,6 +707,75 @@ enum OpenAPIDocument {
             '503': {$ref: '#/components/responses/ServiceUnavailable'}
             '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
 
+      /v1/stats:
+        post:
+          tags: [archives]
+          operationId: archiveStatistics
+          summary: Where the archive's bytes go
+          description: |
+            One pass over the archive's body, without its Swift types: the header and table
+            sizes, then the body's bytes by type, by key and by field of the root, and the
+            largest single values (a string, a data, an array of scalars, a user value's
+            BinaryIO payload) with their paths. Each byte of the body belongs to one node (its
+            tag and ids, its payload and the END that closes its fields), counted under the
+            node's type, or the type of the nearest typed node holding it. So the header, the
+            two tables, `types`, `otherTypes` and `untypedBytes` add up to `archiveBytes`
+            exactly, and so do the header, the tables, `keys`, `otherKeys` and `unkeyedBytes`.
+            Each `share` is a fraction of the whole archive.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+            - name: limit
+              in: query
+              required: false
+              description: The most types and the most keys listed, those owning the most bytes; the rest are summed in `otherTypes` and `otherKeys`.
+              schema: {type: integer, minimum: 0, maximum: 10000, default: 100}
+            - name: largest
+              in: query
+              required: false
+              description: How many of the largest single values to list.
+              schema: {type: integer, minimum: 0, maximum: 10000, default: 10}
+          requestBody: {$ref: '#/components/requestBodies/Archive'}
+          responses:
+            '200':
+              description: Where the bytes go.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+                Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+              content:
+                application/json:
+                  schema: {$ref: '#/components/schemas/ArchiveStatistics'}
+            '400': {$ref: '#/components/responses/BadRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '422': {$ref: '#/components/responses/UnprocessableArchive'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '500': {$ref: '#/components/responses/InternalError'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [archives]
+          operationId: optionsStatistics
+          summary: The methods of /v1/stats
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsPost'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
       /v1/validate:
         post:
           tags: [archives]
@@ -1603,6 +1672,99 @@ enum OpenAPIDocument {
             enum: [VAL, REF, BIV, BIR, NIL, PTS, PTC]
           additionalProperties: {type: integer, minimum: 1}
 
+        ArchiveStatistics:
+          type: object
+          description: Where the archive's bytes go.
+          required: [archiveBytes, headerBytes, typeTableBytes, keyTableBytes, bodyBytes, nodeCount, types, otherTypes, untypedBytes, keys, otherKeys, unkeyedBytes, rootParts, largestValues]
+          additionalProperties: false
+          properties:
+            archiveBytes: {type: integer, minimum: 0}
+            headerBytes: {type: integer, minimum: 0}
+            typeTableBytes: {type: integer, minimum: 0}
+            keyTableBytes: {type: integer, minimum: 0}
+            bodyBytes: {type: integer, minimum: 0}
+            nodeCount: {type: integer, minimum: 0, description: The body's nodes, END markers not counted.}
+            types:
+              type: array
+              description: The types owning the most bytes of the body, the most first.
+              items:
+                type: object
+                required: [reference, kind, name, instances, bytes, share]
+                additionalProperties: false
+                properties:
+                  reference: {type: integer, minimum: 1, maximum: 4294967295, description: As in the type map.}
+                  kind: {type: string, enum: [nativeLayout, nativeValue, valueType, classType]}
+                  name: {type: string}
+                  instances: {type: integer, minimum: 0}
+                  bytes: {type: integer, minimum: 0, description: The bytes of its values and of the untyped nodes inside them.}
+                  share: {$ref: '#/components/schemas/Share'}
+            otherTypes: {$ref: '#/components/schemas/OtherShares'}
+            untypedBytes: {type: integer, minimum: 0, description: Bytes of untyped nodes that no typed node holds.}
+            keys:
+              type: array
+              description: The keys owning the most bytes of the body, the most first.
+              items:
+                type: object
+                required: [key, occurrences, bytes, share]
+                additionalProperties: false
+                properties:
+                  key: {type: string}
+                  occurrences: {type: integer, minimum: 0, description: The fields with the key.}
+                  bytes: {type: integer, minimum: 0, description: The bytes of those fields and of the unkeyed nodes inside them.}
+                  share: {$ref: '#/components/schemas/Share'}
+            otherKeys: {$ref: '#/components/schemas/OtherShares'}
+            unkeyedBytes: {type: integer, minimum: 0, description: Bytes of nodes that no keyed field holds.}
+            rootParts:
+              type: array
+              description: |
+                The body by where it stands: `root` (the root node's own bytes), `root.name` (every
+                field of the root with that key, and what it holds), `root[…]` (its unkeyed fields;
+                `root[0]` for one) and `object(…)` (the objects written after the root). Their
+                bytes add up to `bodyBytes`.
+              items:
+                type: object
+                required: [path, count, bytes, share]
+                additionalProperties: false
+                properties:
+                  path: {type: string}
+                  count: {type: integer, minimum: 0, description: The nodes that start the part.}
+                  bytes: {type: integer, minimum: 0}
+                  share: {$ref: '#/components/schemas/Share'}
+            largestValues:
+              type: array
+              description: The largest values stored as one unit, the largest first.
+              items:
+                type: object
+                required: [path, type, byteOffset, bytes, share]
+                additionalProperties: false
+                properties:
+                  path: {type: string, example: 'root.stations[0].name'}
+                  type: {type: string}
+                  byteOffset: {type: integer, minimum: 0, description: Where its node starts in the archive.}
+                  bytes: {type: integer, minimum: 0, description: Its node's tag, ids and payload.}
+                  share: {$ref: '#/components/schemas/Share'}
+          example: {"archiveBytes": 260, "bodyBytes": 95, "headerBytes": 40, "keyTableBytes": 12, "typeTableBytes": 113, "nodeCount": 19,
+            "types": [{"bytes": 47, "instances": 4, "kind": "nativeLayout", "name": "String", "reference": 15, "share": 0.1808}],
+            "otherTypes": {"bytes": 48, "count": 3, "share": 0.1846, "values": 10}, "untypedBytes": 0,
+            "keys": [{"bytes": 47, "key": "name", "occurrences": 4, "share": 0.1808}],
+            "otherKeys": {"bytes": 32, "count": 1, "share": 0.1231, "values": 4}, "unkeyedBytes": 16,
+            "rootParts": [{"bytes": 92, "count": 1, "path": "root[0]", "share": 0.3538}, {"bytes": 3, "count": 1, "path": "root", "share": 0.0115}],
+            "largestValues": [{"byteOffset": 98, "bytes": 14, "path": "root[0][0].links[0].links[0].links[0].name", "share": 0.0538, "type": "String"}]}
+        OtherShares:
+          type: object
+          description: The types or keys past those listed, summed.
+          required: [count, values, bytes, share]
+          additionalProperties: false
+          properties:
+            count: {type: integer, minimum: 0, description: How many types or keys.}
+            values: {type: integer, minimum: 0, description: Their instances, or their fields.}
+            bytes: {type: integer, minimum: 0}
+            share: {$ref: '#/components/schemas/Share'}
+        Share:
+          type: number
+          minimum: 0
+          maximum: 1
+          description: A fraction of the archive's bytes, to four decimals.
         ArchiveDiff:
           type: object
           description: The structural differences from the archive `before` to the archive `after`.

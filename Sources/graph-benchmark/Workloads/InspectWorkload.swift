@@ -26,6 +26,9 @@ enum InspectWorkload {
             name: "validate", call: "GraphDecoder().validate", speedGoal: 300, memoryGoal: 0.1, measuresText: false,
             run: { archive, _ in _ = GraphDecoder().validate(archive) }),
         Operation(
+            name: "stats", call: "GraphDecoder().statistics(from:)", speedGoal: 300, memoryGoal: 0.1, measuresText: false,
+            run: { archive, _ in _ = try GraphDecoder().statistics(from: archive) }),
+        Operation(
             name: "model", call: "GraphArchive(bytes:)", speedGoal: 300, memoryGoal: 8, measuresText: false,
             run: { archive, _ in _ = try GraphArchive(bytes: archive) }),
         Operation(

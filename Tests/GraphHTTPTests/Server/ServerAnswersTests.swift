@@ -62,6 +62,25 @@ import Testing
         #expect(names == expected)
     }
 
+    @Test(arguments: samples) func statisticsAreTheLibrarysAndAddUp(_ sample: Sample) throws {
+        let server = try Self.server.get()
+        let answer = try server.exchange("POST", "/v1/stats?limit=1&largest=2", body: sample.bytes)
+        #expect(answer.status == 200)
+        let statistics = try GraphDecoder().statistics(from: sample.bytes, limit: 1, largestValueCount: 2)
+        #expect(answer.body == JSONBody.encode(StatisticsAnswer(statistics)) + Array("\n".utf8))
+        let json = answer.json
+        func bytes(_ list: String) -> Int { (json[list] as? [[String: Any]] ?? []).compactMap { $0["bytes"] as? Int }.reduce(0, +) }
+        func other(_ name: String) -> Int { (json[name] as? [String: Any])?["bytes"] as? Int ?? -1 }
+        let tables = ["headerBytes", "typeTableBytes", "keyTableBytes"].compactMap { json[$0] as? Int }.reduce(0, +)
+        #expect(tables + bytes("types") + other("otherTypes") + (json["untypedBytes"] as? Int ?? -1) == sample.bytes.count)
+        #expect(tables + bytes("keys") + other("otherKeys") + (json["unkeyedBytes"] as? Int ?? -1) == sample.bytes.count)
+        #expect(bytes("rootParts") == json["bodyBytes"] as? Int)
+        #expect((json["largestValues"] as? [Any])?.count == min(2, statistics.largestValues.count))
+
+        #expect(try server.exchange("POST", "/v1/stats?limit=10001", body: sample.bytes).status == 400)
+        #expect(try server.exchange("POST", "/v1/stats", body: Array(sample.bytes.dropLast())).status == 422)
+    }
+
     @Test(arguments: samples) func validArchivesValidate(_ sample: Sample) throws {
         let answer = try Self.server.get().exchange("POST", "/v1/validate", body: sample.bytes)
         #expect(answer.status == 200)

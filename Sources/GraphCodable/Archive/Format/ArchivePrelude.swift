@@ -9,6 +9,8 @@ struct ArchivePrelude {
     let header: ArchiveHeader
     let types: TypeTable
     let keys: KeyTable
+    /// Where the key table starts, after the type table.
+    let keyTableStart: Int
 
     /// Reads the header and tables of `bytes`. With a `problems` log (validation), the
     /// problems after which reading can go on are logged rather than thrown.
@@ -26,6 +28,7 @@ struct ArchivePrelude {
             internalVersion: header.internalBinaryIOVersion)
         tables.bounds = SectionBounds(endRule: .tablesEnd, budget: budget)
         types = try TypeTable.read(from: &tables, limits: limits, budget: budget)
+        keyTableStart = tables.offset
         keys = try KeyTable.read(from: &tables, limits: limits, budget: budget)
         guard tables.isAtEnd else {
             throw GCodableError.invalid(

@@ -33,6 +33,15 @@ extension ResolvedType {
         case .named(let named): return named.qualifiedName
         }
     }
+
+    /// The kind a type map gives the type.
+    var mapKind: GraphTypeMapEntry.Kind {
+        switch self {
+        case .native: return .nativeLayout
+        case .structured: return .nativeValue
+        case .named(let named): return named.kind == .class ? .classType : .valueType
+        }
+    }
 }
 
 /// The archive's type table: each named type and each composite native layout once.

@@ -45,23 +45,16 @@ extension ParsedArchive {
         return try references.compactMap { reference in
             guard let type = types.resolve(reference) else { return nil }
             let count = instances[reference] ?? 0
-            switch type {
-            case .native(let layout):
-                let name = layout.description
-                try budget.charge(name.utf8.count)
+            let name = type.displayName
+            if case .native = type { try budget.charge(name.utf8.count) }
+            guard case .named(let named) = type else {
                 return GraphTypeMapEntry(
-                    reference: reference, kind: .nativeLayout, qualifiedName: name, mangledName: "",
-                    version: 0, instances: count, isResolvable: true)
-            case .structured(let code):
-                return GraphTypeMapEntry(
-                    reference: reference, kind: .nativeValue, qualifiedName: code.name, mangledName: "", version: 0,
+                    reference: reference, kind: type.mapKind, qualifiedName: name, mangledName: "", version: 0,
                     instances: count, isResolvable: true)
-            case .named(let named):
-                return GraphTypeMapEntry(
-                    reference: reference, kind: named.kind == .class ? .classType : .valueType,
-                    qualifiedName: named.qualifiedName, mangledName: named.mangledName, version: named.version,
-                    instances: count, isResolvable: named.kind == .value || resolveClass(named))
             }
+            return GraphTypeMapEntry(
+                reference: reference, kind: type.mapKind, qualifiedName: name, mangledName: named.mangledName, version: named.version,
+                instances: count, isResolvable: named.kind == .value || resolveClass(named))
         }
     }
 }
