@@ -52,6 +52,7 @@ OPERATIONS = [
     ("typemap", ["typemap", "{}"]),
     ("validate", ["validate", "{}"]),
     ("stats", ["stats", "{}", "--json", "--limit", "10000", "--largest", "10000"]),
+    ("graph", ["graph", "{}", "--depth", "64", "--limit", "5000"]),
     ("convert", ["convert", "{}", "--internal-binary-io-version", "2"]),
     ("decode", ["decode", "{}", "--type", "Folder"]),
     ("diff", ["diff", "{}", "{}"]),

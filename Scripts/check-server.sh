@@ -64,7 +64,7 @@ echo "== the offline CLI writes what the HTTP answers"
 for sample in network folders sensor natives; do
     "$binary" sample "$sample" -o "$work/$sample.graph"
     for operation in "dump --header --typemap:dump?header=true&typemap=true" "json:json" "json --pretty:json?pretty=true" \
-                     "typemap:typemap" "validate:validate" "stats --json --limit 3:stats?limit=3" "convert --internal-binary-io-version 2:convert?internalBinaryIOVersion=2"; do
+                     "typemap:typemap" "validate:validate" "stats --json --limit 3:stats?limit=3" "graph --dot --depth 2:graph?format=dot&depth=2" "convert --internal-binary-io-version 2:convert?internalBinaryIOVersion=2"; do
         command=${operation%%:*}
         target=${operation#*:}
         # shellcheck disable=SC2086

@@ -208,6 +208,7 @@ def crafted(binary):
         with open(path, "rb") as file:
             archive = file.read()
         for route in ["/v1/dump", "/v1/json?pretty=true", "/v1/typemap", "/v1/validate", "/v1/stats?limit=10000&largest=10000",
+                      "/v1/graph?depth=64&limit=5000",
                       "/v1/convert?internalBinaryIOVersion=2", "/v1/decode?type=Folder"]:
             started = time.monotonic()
             status, _ = exchange("POST", route, archive)

@@ -89,6 +89,17 @@ enum CommandHelp {
                 "--largest N                list the N largest single values (0 to 10000; 10 by default)", output,
             ],
             example: "graph-server stats metro.graph --limit 20"),
+        "graph": Help(
+            usage: "graph FILE [--around ID] [--depth N] [--limit N] [--dot] [-o FILE]",
+            summary:
+                "Writes the objects around one (the root by default) and the references among them, what POST /v1/graph answers: JSON, or Graphviz's DOT with --dot. \(file)",
+            options: [
+                "--around ID                the object id to start from (0: a root without identity)",
+                "--depth N                  follow at most N references from it (0 to 64; 3 by default)",
+                "--limit N                  show at most N objects, counting the others by type (1 to 5000; 200 by default)",
+                "--dot                      Graphviz's DOT language (dot -Tsvg) rather than JSON", output,
+            ],
+            example: "graph-server graph network.graph --dot | dot -Tsvg -o network.svg"),
         "diff": Help(
             usage: "diff BEFORE AFTER [--json] [--limit N] [-o FILE]",
             summary:

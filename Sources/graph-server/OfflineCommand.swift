@@ -5,12 +5,12 @@ import GraphHTTP
 /// The service's operations on files, with no server: `graph-server dump FILE` writes what
 /// `POST /v1/dump` answers, byte for byte, and so on for each operation.
 enum OfflineCommand {
-    static let names: Set<String> = ["dump", "json", "archive", "typemap", "validate", "stats", "convert", "decode", "diff"]
+    static let names: Set<String> = ["dump", "json", "archive", "typemap", "validate", "stats", "graph", "convert", "decode", "diff"]
     static let valueOptions: Set<String> = [
-        "-o", "--output", "--binary-io-version", "--internal-binary-io-version", "--type", "--limit", "--largest",
+        "-o", "--output", "--binary-io-version", "--internal-binary-io-version", "--type", "--limit", "--largest", "--around", "--depth",
     ]
     static let flagOptions: Set<String> = [
-        "--header", "--legend", "--typemap", "--mangled", "--keymap", "--untruncated", "--pretty", "--json",
+        "--header", "--legend", "--typemap", "--mangled", "--keymap", "--untruncated", "--pretty", "--json", "--dot",
     ]
 
     /// Runs `command` on the file the arguments name (`-` for standard input); returns the
@@ -51,6 +51,11 @@ enum OfflineCommand {
                 try bounded(arguments, "--largest", ArchiveOperations.statisticsLimits) ?? ArchiveOperations.defaultLargestValueCount
             let (statistics, json) = try operations.statistics(input, limit: limit, largest: largest)
             output = arguments.flag("--json") ? json : Array("\(statistics)\n".utf8)
+        case "graph":
+            let around = try bounded(arguments, "--around", 0 ... Int(UInt32.max)).map(UInt32.init)
+            let depth = try bounded(arguments, "--depth", ArchiveOperations.graphDepths) ?? ArchiveOperations.defaultGraphDepth
+            let limit = try bounded(arguments, "--limit", ArchiveOperations.graphLimits) ?? ArchiveOperations.defaultGraphLimit
+            output = try operations.objectGraph(input, around: around, depth: depth, limit: limit, dot: arguments.flag("--dot"))
         case "convert":
             let userVersion = try version(arguments, "--binary-io-version")
             let internalVersion = try version(arguments, "--internal-binary-io-version")

@@ -17,6 +17,7 @@ enum Usage {
           graph-server convert FILE [--binary-io-version N] [--internal-binary-io-version N]
           graph-server decode FILE --type NAME
           graph-server stats FILE [--json] [--limit N] [--largest N]
+          graph-server graph FILE [--around ID] [--depth N] [--limit N] [--dot]
           graph-server diff BEFORE AFTER [--json] [--limit N]
                                              exit 0 if the same, 1 if they differ, 2 if unreadable
           graph-server sample NAME [--stations N]

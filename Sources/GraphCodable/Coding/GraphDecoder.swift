@@ -93,6 +93,15 @@ public final class GraphDecoder {
         try GraphArchiveStatistics(counting: prelude(of: data), limit: limit, largestValueCount: largestValueCount)
     }
 
+    /// The objects of the archive around the object `centre` (nil: the root), at most
+    /// `depth` references away and `limit` of them, with the references among them; the
+    /// objects further away are counted by type. No type is instantiated.
+    public func objectGraph<Q: DataProtocol>(from data: Q, around centre: UInt32? = nil, depth: Int = 3, limit: Int = 200) throws
+        -> GraphObjectGraph
+    {
+        try ParsedArchive(bytes: Self.bytes(of: data), limits: limits).objectGraph(around: centre, depth: depth, limit: limit)
+    }
+
     /// Decodes the instances of the class the archive names `className` as `type`: for
     /// archives whose class no longer exists under that name. See the names an archive
     /// holds with `dump(from:options: .showReferenceMap)`.

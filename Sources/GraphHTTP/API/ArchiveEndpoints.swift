@@ -42,6 +42,19 @@ struct ArchiveEndpoints {
                 let largest = try query.integer("largest", in: limits) ?? ArchiveOperations.defaultLargestValueCount
                 return .json(try operations.statistics(Upload(request: request).file(), limit: limit, largest: largest).json)
             },
+            Route(.post, "/v1/graph", parameters: ["around", "depth", "limit", "format"]) { request in
+                let query = try QueryOptions(request)
+                let around = try query.integer("around", in: 0 ... Int(UInt32.max)).map(UInt32.init)
+                let depth = try query.integer("depth", in: ArchiveOperations.graphDepths) ?? ArchiveOperations.defaultGraphDepth
+                let limit = try query.integer("limit", in: ArchiveOperations.graphLimits) ?? ArchiveOperations.defaultGraphLimit
+                let format = query.text("format") ?? "json"
+                guard format == "json" || format == "dot" else {
+                    throw Problem(.invalidParameter, "query parameter \"format\": \"\(format)\" is neither json nor dot")
+                }
+                let graph = try operations.objectGraph(
+                    Upload(request: request).file(), around: around, depth: depth, limit: limit, dot: format == "dot")
+                return format == "dot" ? .bytes(graph, contentType: "text/vnd.graphviz; charset=utf-8") : .json(graph)
+            },
             Route(.post, "/v1/convert", parameters: ["binaryIOVersion", "internalBinaryIOVersion"]) { request in
                 let query = try QueryOptions(request)
                 let userVersion = try query.integer("binaryIOVersion", in: 0 ... Int(UInt16.max)).map(UInt16.init)

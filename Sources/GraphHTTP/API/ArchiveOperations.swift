@@ -80,6 +80,26 @@ public struct ArchiveOperations: Sendable {
         return (statistics, JSONBody.encode(StatisticsAnswer(statistics)) + Self.lineBreak)
     }
 
+    /// The references from the centre an object graph reaches at most: 0 to 64.
+    public static let graphDepths = 0 ... 64
+    /// The objects an object graph shows at most: 1 to 5,000.
+    public static let graphLimits = 1 ... 5000
+    /// How far and how many an object graph shows when not told.
+    public static let defaultGraphDepth = 3
+    public static let defaultGraphLimit = 200
+
+    /// The objects around the object `centre` (nil: the root), within `depth` references and
+    /// `limit` objects, as JSON, or as Graphviz's DOT with `dot`. A centre the archive does
+    /// not define is an invalid parameter.
+    public func objectGraph(
+        _ archive: [UInt8], around centre: UInt32?, depth: Int = defaultGraphDepth, limit: Int = defaultGraphLimit, dot: Bool = false
+    ) throws(Problem) -> [UInt8] {
+        let graph = try codec(decodingKind: .invalidParameter) {
+            try decoder.objectGraph(from: archive, around: centre, depth: depth, limit: limit)
+        }
+        return (dot ? Array(graph.dot.utf8) : JSONBody.encode(ObjectGraphAnswer(graph))) + Self.lineBreak
+    }
+
     /// The archive rewritten for other BinaryIO versions (nil keeps the archive's own).
     public func convert(_ archive: [UInt8], userBinaryIOVersion: UInt16?, internalBinaryIOVersion: UInt16?) throws(Problem) -> [UInt8] {
         try codec(decodingKind: .missingTypes) {

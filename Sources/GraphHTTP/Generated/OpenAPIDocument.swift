@@ -776,6 +776,93 @@ enum OpenAPIDocument {
             '503': {$ref: '#/components/responses/ServiceUnavailable'}
             '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
 
+      /v1/graph:
+        post:
+          tags: [archives]
+          operationId: objectGraph
+          summary: The archive's objects and the references between them
+          description: |
+            The objects (and identified values) around one object, the root by default: those
+            within `depth` references of it, at most `limit` of them, nearest first; the
+            references among them, each with its path inside the object that holds it (`.links[1]`)
+            and its kind (`definition`: the object is written there; `strong`: a pointer;
+            `conditional`: a pointer to an object that may be absent); and, beside each object
+            shown, the objects it refers to that are not shown, counted by type. A reference
+            `closesCycle` when it leads back to an object on the way to it from the centre:
+            decoding must defer such a link (`deferDecode`), which the archive does not record.
+            Each object says how many places hold it (`references`): above 1 it is shared. With
+            `format=dot`, the same graph in Graphviz's DOT language.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+            - name: around
+              in: query
+              required: false
+              description: The object id to start from; 0 for a root without identity. By default the root.
+              schema: {type: integer, minimum: 0, maximum: 4294967295}
+            - name: depth
+              in: query
+              required: false
+              description: The most references followed from the centre.
+              schema: {type: integer, minimum: 0, maximum: 64, default: 3}
+            - name: limit
+              in: query
+              required: false
+              description: The most objects shown.
+              schema: {type: integer, minimum: 1, maximum: 5000, default: 200}
+            - name: format
+              in: query
+              required: false
+              description: JSON, or Graphviz's DOT language.
+              schema: {type: string, enum: [json, dot], default: json}
+          requestBody: {$ref: '#/components/requestBodies/Archive'}
+          responses:
+            '200':
+              description: The object graph.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+                Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+              content:
+                application/json:
+                  schema: {$ref: '#/components/schemas/ObjectGraph'}
+                text/vnd.graphviz:
+                  schema: {type: string}
+                  example: |
+                    digraph archive {
+                      root [label="Network", peripheries=2];
+                      o1 [label="Station #1\nname: \"Central\""];
+                      root -> o1 [label="[0][0]"];
+                    }
+            '400': {$ref: '#/components/responses/BadRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '422': {$ref: '#/components/responses/UnprocessableArchive'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '500': {$ref: '#/components/responses/InternalError'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [archives]
+          operationId: optionsObjectGraph
+          summary: The methods of /v1/graph
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsPost'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
       /v1/validate:
         post:
           tags: [archives]
@@ -1672,6 +1759,59 @@ enum OpenAPIDocument {
             enum: [VAL, REF, BIV, BIR, NIL, PTS, PTC]
           additionalProperties: {type: integer, minimum: 1}
 
+        ObjectGraph:
+          type: object
+          description: The objects around one, and the references among them.
+          required: [centre, objectCount, nodes, edges, more]
+          additionalProperties: false
+          properties:
+            centre: {type: integer, minimum: 0, maximum: 4294967295, description: The object the graph is drawn around.}
+            objectCount: {type: integer, minimum: 0, description: The archive's objects and identified values in all.}
+            nodes:
+              type: array
+              description: The objects shown, nearest to the centre first.
+              items:
+                type: object
+                required: [id, type, summary, path, byteOffset, root, references, distance]
+                additionalProperties: false
+                properties:
+                  id: {type: integer, minimum: 0, maximum: 4294967295, description: The object id; 0 for a root without identity.}
+                  type: {type: string}
+                  kind: {type: string, enum: [nativeLayout, nativeValue, valueType, classType], description: Absent for an untyped node.}
+                  summary: {type: string, description: 'Its first native field (`name: "Hub"`), or its value when stored as one unit.'}
+                  path: {type: string, description: Where it is defined.}
+                  byteOffset: {type: integer, minimum: 0}
+                  root: {type: boolean}
+                  references: {type: integer, minimum: 0, description: The places holding it; above 1 it is shared.}
+                  distance: {type: integer, minimum: 0, description: The fewest references from the centre.}
+            edges:
+              type: array
+              items:
+                type: object
+                required: [from, to, label, kind, closesCycle]
+                additionalProperties: false
+                properties:
+                  from: {type: integer, minimum: 0, maximum: 4294967295}
+                  to: {type: integer, minimum: 0, maximum: 4294967295}
+                  label: {type: string, description: 'The path from `from` to the reference, such as `.links[1]`.'}
+                  kind: {type: string, enum: [definition, strong, conditional]}
+                  closesCycle: {type: boolean}
+            more:
+              type: array
+              description: The objects not shown that a shown object refers to, by type.
+              items:
+                type: object
+                required: [from, type, count]
+                additionalProperties: false
+                properties:
+                  from: {type: integer, minimum: 0, maximum: 4294967295}
+                  type: {type: string}
+                  count: {type: integer, minimum: 1}
+          example: {"centre": 0, "objectCount": 2, "nodes": [
+            {"byteOffset": 40, "distance": 0, "id": 0, "kind": "valueType", "path": "root", "references": 0, "root": true, "summary": "", "type": "graph_server.SampleModels.Network"},
+            {"byteOffset": 44, "distance": 1, "id": 1, "kind": "classType", "path": "root[0][0]", "references": 2, "root": false, "summary": "name: \"Central\"", "type": "graph_server.SampleModels.Station"}],
+            "edges": [{"closesCycle": false, "from": 0, "kind": "definition", "label": "[0][0]", "to": 1}],
+            "more": [{"count": 3, "from": 1, "type": "graph_server.SampleModels.Station"}]}
         ArchiveStatistics:
           type: object
           description: Where the archive's bytes go.

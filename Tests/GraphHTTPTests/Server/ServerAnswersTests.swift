@@ -81,6 +81,25 @@ import Testing
         #expect(try server.exchange("POST", "/v1/stats", body: Array(sample.bytes.dropLast())).status == 422)
     }
 
+    @Test func objectGraphsAreTheLibrarysInJSONAndDOT() throws {
+        let server = try Self.server.get()
+        let bytes = TestModels.graphArchive
+        let answer = try server.exchange("POST", "/v1/graph?depth=2&limit=50", body: bytes)
+        #expect(answer.status == 200)
+        let graph = try GraphDecoder().objectGraph(from: bytes, depth: 2, limit: 50)
+        #expect(answer.body == JSONBody.encode(ObjectGraphAnswer(graph)) + Array("\n".utf8))
+        #expect((answer.json["nodes"] as? [Any])?.count == graph.nodes.count && graph.nodes.count > 1)
+        let dot = try server.exchange("POST", "/v1/graph?format=dot&depth=2&limit=50", body: bytes)
+        #expect(dot.header("Content-Type") == "text/vnd.graphviz; charset=utf-8" && dot.text == graph.dot + "\n")
+        let centre = try #require(graph.nodes.last?.id)
+        let around = try server.exchange("POST", "/v1/graph?around=\(centre)", body: bytes)
+        #expect(around.json["centre"] as? Int == Int(centre))
+        for bad in ["around=999999", "depth=65", "limit=0", "format=svg"] {
+            let refused = try server.exchange("POST", "/v1/graph?" + bad, body: bytes)
+            #expect(refused.status == 400 && refused.json["type"] as? String == "urn:graphcodable:problem:invalid-parameter", "\(bad)")
+        }
+    }
+
     @Test(arguments: samples) func validArchivesValidate(_ sample: Sample) throws {
         let answer = try Self.server.get().exchange("POST", "/v1/validate", body: sample.bytes)
         #expect(answer.status == 200)

@@ -1,0 +1,64 @@
+/// An archive's objects and the references between them, around one object, as
+/// `GraphDecoder.objectGraph(from:around:depth:limit:)` reads them without any Swift type:
+/// the objects (and identified values) within `depth` references of the centre, at most
+/// `limit` of them, the references among them, and the objects further away counted by
+/// type beside the object that refers to them.
+public struct GraphObjectGraph: Sendable, Equatable {
+    /// An object, an identified value, or the root when it has no identity.
+    public struct Node: Sendable, Equatable {
+        /// Its object id; 0 for a root without identity.
+        public var id: UInt32
+        public var typeName: String
+        /// Nil for an untyped node (a class the reader names when decoding).
+        public var kind: GraphTypeMapEntry.Kind?
+        /// Its first native field (`name: "Hub"`), or its value when stored as one unit.
+        public var summary: String
+        /// Where it is defined (Docs/ArchiveFormat.md "Paths").
+        public var path: String
+        public var byteOffset: Int
+        public var isRoot: Bool
+        /// How many places of the archive hold it: the pointers to it, and its definition
+        /// when that is inside another object. Above 1, the object is shared.
+        public var references: Int
+        /// The fewest references from the centre to it.
+        public var distance: Int
+    }
+
+    /// A reference from one object to another.
+    public struct Edge: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            /// The object is defined there, inside the other.
+            case definition
+            /// A strong pointer (`PTS`).
+            case strong
+            /// A conditional pointer (`PTC`): the object may be absent.
+            case conditional
+        }
+
+        public var from: UInt32
+        public var to: UInt32
+        /// The path from `from` to the reference: `.links[1]`.
+        public var label: String
+        public var kind: Kind
+        /// Whether it closes a cycle through the objects shown: it leads back to an object
+        /// on the way to it from the centre. Decoding needs such a link to be deferred
+        /// (`deferDecode`), which the archive does not record.
+        public var closesCycle: Bool
+    }
+
+    /// The objects that `from` refers to and that are not shown, by type.
+    public struct More: Sendable, Equatable {
+        public var from: UInt32
+        public var typeName: String
+        public var count: Int
+    }
+
+    /// The object the graph is drawn around.
+    public var centre: UInt32
+    /// The archive's objects and identified values, in all.
+    public var objectCount: Int
+    /// The objects shown, nearest to the centre first.
+    public var nodes: [Node]
+    public var edges: [Edge]
+    public var more: [More]
+}
