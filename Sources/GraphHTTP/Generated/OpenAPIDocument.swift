@@ -90,9 +90,10 @@ enum OpenAPIDocument {
           summary: The archive inspector
           description: |
             The archive inspector, for people: one HTML page, its style and script inline, that
-            uploads an archive (dropped or chosen) to the operations below and shows its summary,
-            validation problems, type map, dump, a collapsible tree of its JSON form, conversion,
-            the JSON form edited back into an archive, and the differences with a second archive.
+            uploads an archive (dropped, chosen, or one of the samples) to the operations below
+            and shows its summary, validation problems, type map, where its bytes go, its object
+            graph, dump, a collapsible tree of its JSON form, conversion, the JSON form edited back
+            into an archive, and the differences with a second archive.
             It is served with a `Content-Security-Policy` that allows only its own inline style
             and script and requests to this server, `X-Content-Type-Options: nosniff` and
             `Referrer-Policy: no-referrer`.
@@ -455,6 +456,122 @@ enum OpenAPIDocument {
             '503': {$ref: '#/components/responses/ServiceUnavailable'}
             '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
 
+      /v1/samples:
+        get:
+          tags: [service]
+          operationId: listSamples
+          summary: The sample archives this server offers
+          description: |
+            The names and summaries of the archives this server offers as examples (the
+            inspector's first screen opens them in one click), each at its `path`.
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '200':
+              description: The samples.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+                Vary: {$ref: '#/components/headers/VaryText'}
+                Content-Encoding: {$ref: '#/components/headers/Content-Encoding'}
+              content:
+                application/json:
+                  schema:
+                    type: object
+                    required: [samples]
+                    additionalProperties: false
+                    properties:
+                      samples:
+                        type: array
+                        items:
+                          type: object
+                          required: [name, summary, path]
+                          additionalProperties: false
+                          properties:
+                            name: {type: string}
+                            summary: {type: string}
+                            path: {type: string, description: 'Where to get it: `/v1/samples/NAME`.'}
+                  example: {"samples": [{"name": "network", "path": "/v1/samples/network", "summary": "four stations on a loop, one shared by two lines: classes, sharing, a cycle"}]}
+            '400': {$ref: '#/components/responses/BadRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [service]
+          operationId: optionsSamples
+          summary: The methods of /v1/samples
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+          responses:
+            '204': {$ref: '#/components/responses/OptionsGet'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
+      /v1/samples/{name}:
+        get:
+          tags: [service]
+          operationId: getSample
+          summary: A sample archive
+          description: The bytes of a sample archive, made the first time it is asked for and the same every time (`metro` is 10 MB).
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+            - name: name
+              in: path
+              required: true
+              schema: {type: string, enum: [network, folders, sensor, metro]}
+          responses:
+            '200':
+              description: The archive.
+              headers:
+                X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+                Date: {$ref: '#/components/headers/Date'}
+              content:
+                application/octet-stream:
+                  schema: {type: string, format: binary, contentMediaType: application/octet-stream}
+            '400': {$ref: '#/components/responses/BadRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '404': {$ref: '#/components/responses/NotFound'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+        options:
+          tags: [service]
+          operationId: optionsSample
+          summary: The methods of /v1/samples/{name}
+          parameters:
+            - $ref: '#/components/parameters/RequestId'
+            - name: name
+              in: path
+              required: true
+              schema: {type: string, enum: [network, folders, sensor, metro]}
+          responses:
+            '204': {$ref: '#/components/responses/OptionsGet'}
+            '400': {$ref: '#/components/responses/MalformedRequest'}
+            '408': {$ref: '#/components/responses/RequestTimeout'}
+            '413': {$ref: '#/components/responses/ContentTooLarge'}
+            '414': {$ref: '#/components/responses/URITooLong'}
+            '417': {$ref: '#/components/responses/ExpectationFailed'}
+            '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
+            '501': {$ref: '#/components/responses/NotImplemented'}
+            '503': {$ref: '#/components/responses/ServiceUnavailable'}
+            '505': {$ref: '#/components/responses/HTTPVersionNotSupported'}
+
       /v1/dump:
         post:
           tags: [archives]
@@ -783,7 +900,8 @@ enum OpenAPIDocument {
           summary: The archive's objects and the references between them
           description: |
             The objects (and identified values) around one object, the root by default: those
-            within `depth` references of it, at most `limit` of them, nearest first; the
+            within `depth` references of it, at most `limit` of them and at most 24 reached from
+            any one object, nearest first; the
             references among them, each with its path inside the object that holds it (`.links[1]`)
             and its kind (`definition`: the object is written there; `strong`: a pointer;
             `conditional`: a pointer to an object that may be absent); and, beside each object

@@ -9,7 +9,10 @@ final class TestServer: Sendable {
 
     var port: Int { server.port }
 
-    init(_ configure: (inout GraphServer.Configuration) -> Void = { _ in }, registry: GTypeRegistry = TestModels.registry) throws {
+    init(
+        _ configure: (inout GraphServer.Configuration) -> Void = { _ in }, registry: GTypeRegistry = TestModels.registry,
+        samples: [SampleArchive] = []
+    ) throws {
         var configuration = GraphServer.Configuration()
         configuration.port = 0
         configuration.workerCount = 2
@@ -17,7 +20,7 @@ final class TestServer: Sendable {
         configuration.drainTimeout = .seconds(5)
         configure(&configuration)
         Log.shared.setLevel(.warning)
-        server = GraphServer(configuration: configuration, registry: registry)
+        server = GraphServer(configuration: configuration, registry: registry, samples: samples)
         try server.start()
     }
 

@@ -1,9 +1,14 @@
 /// An archive's objects and the references between them, around one object, as
 /// `GraphDecoder.objectGraph(from:around:depth:limit:)` reads them without any Swift type:
 /// the objects (and identified values) within `depth` references of the centre, at most
-/// `limit` of them, the references among them, and the objects further away counted by
-/// type beside the object that refers to them.
+/// `limit` of them and at most ``maximumFanOut`` reached from any one object, the
+/// references among them, and the objects further away counted by type beside the object
+/// that refers to them.
 public struct GraphObjectGraph: Sendable, Equatable {
+    /// The most objects followed from any one object: an array of a million objects shows
+    /// its first ones, the rest counted, and the picture goes deeper rather than only wider.
+    public static let maximumFanOut = 24
+
     /// An object, an identified value, or the root when it has no identity.
     public struct Node: Sendable, Equatable {
         /// Its object id; 0 for a root without identity.

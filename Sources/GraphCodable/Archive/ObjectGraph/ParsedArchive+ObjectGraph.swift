@@ -33,7 +33,10 @@ extension ParsedArchive {
             let found = self.references(in: object)
             references[object] = found
             let distance = distances[object]!
+            var followed = 0
             for reference in found where distances[reference.target] == nil && distance < depth && order.count < limit {
+                guard followed < GraphObjectGraph.maximumFanOut else { break }
+                followed += 1
                 distances[reference.target] = distance + 1
                 order.append(reference.target)
             }

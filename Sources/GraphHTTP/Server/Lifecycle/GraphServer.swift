@@ -36,8 +36,9 @@ public final class GraphServer: Sendable {
         var isStopped = false
     }
 
-    /// A server that decodes archives in secure mode with `registry`'s types only.
-    public init(configuration: Configuration = Configuration(), registry: GTypeRegistry = GTypeRegistry()) {
+    /// A server that decodes archives in secure mode with `registry`'s types only, and
+    /// offers `samples` as examples (`/v1/samples`).
+    public init(configuration: Configuration = Configuration(), registry: GTypeRegistry = GTypeRegistry(), samples: [SampleArchive] = []) {
         self.configuration = configuration
         pool = WorkPool(
             threadCount: configuration.workerCount, capacity: configuration.maximumQueuedRequests, stackSize: configuration.workerStackBytes
@@ -47,7 +48,7 @@ public final class GraphServer: Sendable {
         answerBudget = ByteBudget(bytes: configuration.answerBudgetBytes ?? (fourUploads.overflow ? .max : fourUploads.partialValue))
         let archives = ArchiveEndpoints(registry: registry, limits: configuration.effectiveArchiveLimits)
         let service = ServiceEndpoints(readiness: readiness, metrics: metrics, pool: pool)
-        router = Router(archives.routes + service.routes)
+        router = Router(archives.routes + service.routes + SampleEndpoints(samples: samples).routes)
     }
 
     /// A started server goes only once stopped; one never started still has its workers.
