@@ -34,6 +34,7 @@ struct ObjectGraphAnswer: Encodable {
     let objectCount: Int
     let nodes: [Node]
     let edges: [Edge]
+    let omittedEdges: Int
     let more: [More]
 
     init(_ graph: GraphObjectGraph) {
@@ -45,6 +46,7 @@ struct ObjectGraphAnswer: Encodable {
                 root: $0.isRoot, references: $0.references, distance: $0.distance)
         }
         edges = graph.edges.map { Edge(from: $0.from, to: $0.to, label: $0.label, kind: $0.kind.rawValue, closesCycle: $0.closesCycle) }
+        omittedEdges = graph.omittedEdgeCount
         more = graph.more.map { More(from: $0.from, type: $0.typeName, count: $0.count) }
     }
 }

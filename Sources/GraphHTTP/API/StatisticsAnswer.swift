@@ -54,6 +54,7 @@ struct StatisticsAnswer: Encodable {
     let otherKeys: Others
     let unkeyedBytes: Int
     let rootParts: [Part]
+    let otherParts: Others
     let largestValues: [LargeValue]
 
     init(_ statistics: GraphArchiveStatistics) {
@@ -79,6 +80,7 @@ struct StatisticsAnswer: Encodable {
         otherKeys = others(statistics.otherKeys)
         unkeyedBytes = statistics.unkeyedBytes
         rootParts = statistics.rootParts.map { Part(path: $0.path, count: $0.count, bytes: $0.bytes, share: share($0.bytes)) }
+        otherParts = others(statistics.otherParts)
         largestValues = statistics.largestValues.map {
             LargeValue(path: $0.path, type: $0.typeName, byteOffset: $0.offset, bytes: $0.bytes, share: share($0.bytes))
         }

@@ -967,7 +967,7 @@ enum InspectorPage {
         bars("size-parts", stats.rootParts.map((part) => ({
           label: `${part.path} (${part.count.toLocaleString()})`, bytes: part.bytes, share: part.share,
           open: state.form && part.path === "root" ? () => reveal("$.body[0]") : null,
-        })), percent);
+        })).concat(others(stats.otherParts, "parts")), percent);
         bars("size-keys", stats.keys.map((key) => ({ label: `${key.key} (${key.occurrences.toLocaleString()})`, bytes: key.bytes, share: key.share }))
           .concat(others(stats.otherKeys, "keys"),
             stats.unkeyedBytes ? [{ label: "no key", bytes: stats.unkeyedBytes, share: share(stats.unkeyedBytes), other: true }] : []), percent);
@@ -1421,5 +1421,5 @@ enum InspectorPage {
 
     /// Lets the page run its own inline style and script (by their SHA-256), fetch from
     /// this server, and nothing else.
-    static let contentSecurityPolicy = "default-src 'none'; script-src 'sha256-hVBHYeEddaZkTdkaG608dRKC8QsV4+bYIvls1gDmK3k='; style-src 'sha256-zJNV2sn+ZxP84HvDZpYdUS4r2ire5CWVjYGS9yMrHlk='; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    static let contentSecurityPolicy = "default-src 'none'; script-src 'sha256-hzxrO4xkOTzpf62cVzo58bho0zgoIzDXfxTrI9ZPs4A='; style-src 'sha256-zJNV2sn+ZxP84HvDZpYdUS4r2ire5CWVjYGS9yMrHlk='; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 }

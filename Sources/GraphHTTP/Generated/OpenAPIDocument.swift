@@ -566,6 +566,7 @@ enum OpenAPIDocument {
             '408': {$ref: '#/components/responses/RequestTimeout'}
             '413': {$ref: '#/components/responses/ContentTooLarge'}
             '414': {$ref: '#/components/responses/URITooLong'}
+            '404': {$ref: '#/components/responses/NotFound'}
             '417': {$ref: '#/components/responses/ExpectationFailed'}
             '431': {$ref: '#/components/responses/HeaderFieldsTooLarge'}
             '501': {$ref: '#/components/responses/NotImplemented'}
@@ -1880,7 +1881,7 @@ enum OpenAPIDocument {
         ObjectGraph:
           type: object
           description: The objects around one, and the references among them.
-          required: [centre, objectCount, nodes, edges, more]
+          required: [centre, objectCount, nodes, edges, omittedEdges, more]
           additionalProperties: false
           properties:
             centre: {type: integer, minimum: 0, maximum: 4294967295, description: The object the graph is drawn around.}
@@ -1914,6 +1915,7 @@ enum OpenAPIDocument {
                   label: {type: string, description: 'The path from `from` to the reference, such as `.links[1]`.'}
                   kind: {type: string, enum: [definition, strong, conditional]}
                   closesCycle: {type: boolean}
+            omittedEdges: {type: integer, minimum: 0, description: 'The references among the objects shown past the first 64 from one object, not listed.'}
             more:
               type: array
               description: The objects not shown that a shown object refers to, by type.
@@ -1928,12 +1930,12 @@ enum OpenAPIDocument {
           example: {"centre": 0, "objectCount": 2, "nodes": [
             {"byteOffset": 40, "distance": 0, "id": 0, "kind": "valueType", "path": "root", "references": 0, "root": true, "summary": "", "type": "graph_server.SampleModels.Network"},
             {"byteOffset": 44, "distance": 1, "id": 1, "kind": "classType", "path": "root[0][0]", "references": 2, "root": false, "summary": "name: \"Central\"", "type": "graph_server.SampleModels.Station"}],
-            "edges": [{"closesCycle": false, "from": 0, "kind": "definition", "label": "[0][0]", "to": 1}],
+            "edges": [{"closesCycle": false, "from": 0, "kind": "definition", "label": "[0][0]", "to": 1}], "omittedEdges": 0,
             "more": [{"count": 3, "from": 1, "type": "graph_server.SampleModels.Station"}]}
         ArchiveStatistics:
           type: object
           description: Where the archive's bytes go.
-          required: [archiveBytes, headerBytes, typeTableBytes, keyTableBytes, bodyBytes, nodeCount, types, otherTypes, untypedBytes, keys, otherKeys, unkeyedBytes, rootParts, largestValues]
+          required: [archiveBytes, headerBytes, typeTableBytes, keyTableBytes, bodyBytes, nodeCount, types, otherTypes, untypedBytes, keys, otherKeys, unkeyedBytes, rootParts, otherParts, largestValues]
           additionalProperties: false
           properties:
             archiveBytes: {type: integer, minimum: 0}
@@ -1977,8 +1979,9 @@ enum OpenAPIDocument {
               description: |
                 The body by where it stands: `root` (the root node's own bytes), `root.name` (every
                 field of the root with that key, and what it holds), `root[…]` (its unkeyed fields;
-                `root[0]` for one) and `object(…)` (the objects written after the root). Their
-                bytes add up to `bodyBytes`.
+                `root[0]` for one) and `object(…)` (the objects written after the root), the most
+                bytes first, at most `limit` of them. Their bytes and `otherParts`' add up to
+                `bodyBytes`.
               items:
                 type: object
                 required: [path, count, bytes, share]
@@ -1988,6 +1991,7 @@ enum OpenAPIDocument {
                   count: {type: integer, minimum: 0, description: The nodes that start the part.}
                   bytes: {type: integer, minimum: 0}
                   share: {$ref: '#/components/schemas/Share'}
+            otherParts: {$ref: '#/components/schemas/OtherShares'}
             largestValues:
               type: array
               description: The largest values stored as one unit, the largest first.
@@ -2007,15 +2011,16 @@ enum OpenAPIDocument {
             "keys": [{"bytes": 47, "key": "name", "occurrences": 4, "share": 0.1808}],
             "otherKeys": {"bytes": 32, "count": 1, "share": 0.1231, "values": 4}, "unkeyedBytes": 16,
             "rootParts": [{"bytes": 92, "count": 1, "path": "root[0]", "share": 0.3538}, {"bytes": 3, "count": 1, "path": "root", "share": 0.0115}],
+            "otherParts": {"bytes": 0, "count": 0, "share": 0, "values": 0},
             "largestValues": [{"byteOffset": 98, "bytes": 14, "path": "root[0][0].links[0].links[0].links[0].name", "share": 0.0538, "type": "String"}]}
         OtherShares:
           type: object
-          description: The types or keys past those listed, summed.
+          description: The types, keys or parts past those listed, summed.
           required: [count, values, bytes, share]
           additionalProperties: false
           properties:
             count: {type: integer, minimum: 0, description: How many types or keys.}
-            values: {type: integer, minimum: 0, description: Their instances, or their fields.}
+            values: {type: integer, minimum: 0, description: Their instances, their fields, or the nodes starting the parts.}
             bytes: {type: integer, minimum: 0}
             share: {$ref: '#/components/schemas/Share'}
         Share:

@@ -8,11 +8,15 @@ public struct GraphObjectGraph: Sendable, Equatable {
     /// The most objects followed from any one object: an array of a million objects shows
     /// its first ones, the rest counted, and the picture goes deeper rather than only wider.
     public static let maximumFanOut = 24
+    /// The most references listed from any one object to the objects shown; the others are
+    /// counted in ``omittedEdgeCount``.
+    public static let maximumEdgesPerObject = 64
 
     /// An object, an identified value, or the root when it has no identity.
     public struct Node: Sendable, Equatable {
         /// Its object id; 0 for a root without identity.
         public var id: UInt32
+        /// Its type's name (the first 200 characters).
         public var typeName: String
         /// Nil for an untyped node (a class the reader names when decoding).
         public var kind: GraphTypeMapEntry.Kind?
@@ -65,5 +69,7 @@ public struct GraphObjectGraph: Sendable, Equatable {
     /// The objects shown, nearest to the centre first.
     public var nodes: [Node]
     public var edges: [Edge]
+    /// The references among the objects shown past ``maximumEdgesPerObject`` from one object.
+    public var omittedEdgeCount: Int
     public var more: [More]
 }

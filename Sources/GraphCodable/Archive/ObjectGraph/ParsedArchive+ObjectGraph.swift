@@ -23,7 +23,9 @@ extension ParsedArchive {
             throw GCodableError.valueNotFound(AnyObject.self, .init(debugDescription: "the archive defines \(what)"))
         }
         // Breadth first from the centre: each object shown with its distance and its references.
-        var distances: [Int: Int] = [start: 0]
+        // By node index: the distance of each object shown, -1 for the others.
+        var distances = [Int32](repeating: -1, count: nodes.count)
+        distances[start] = 0
         var order = [start]
         var references: [Int: [Reference]] = [:]
         var next = 0
@@ -32,46 +34,59 @@ extension ParsedArchive {
             next += 1
             let found = self.references(in: object)
             references[object] = found
-            let distance = distances[object]!
+            let distance = Int(distances[object])
             var followed = 0
-            for reference in found where distances[reference.target] == nil && distance < depth && order.count < limit {
+            for reference in found where distances[reference.target] < 0 && distance < depth && order.count < limit {
                 guard followed < GraphObjectGraph.maximumFanOut else { break }
                 followed += 1
-                distances[reference.target] = distance + 1
+                distances[reference.target] = Int32(distance + 1)
                 order.append(reference.target)
             }
         }
 
-        let shownReferences = references.values.flatMap { $0.filter { distances[$0.target] != nil }.map(\.node) }
-        let paths = locations(of: Set(order + shownReferences))
-        let incoming = referenceCounts(of: Set(order))
+        // The references among the shown objects, at most maximumEdgesPerObject from each (the
+        // rest counted), and those to objects not shown, counted by type.
         let cycles = cycleClosingReferences(from: start, order: order, references: references)
-        var edges: [GraphObjectGraph.Edge] = []
+        var listed: [(object: Int, reference: Reference, closesCycle: Bool)] = []
+        var omittedEdgeCount = 0
         var more: [GraphObjectGraph.More] = []
         for object in order {
             var hidden: [UInt32: Set<Int>] = [:]
+            var count = 0
             for (position, reference) in references[object, default: []].enumerated() {
-                guard distances[reference.target] != nil else {
+                if distances[reference.target] < 0 {
                     hidden[nodes[reference.target].typeReference, default: []].insert(reference.target)
-                    continue
+                } else if count < GraphObjectGraph.maximumEdgesPerObject {
+                    count += 1
+                    listed.append((object, reference, cycles.contains(Pair(object, position))))
+                } else {
+                    omittedEdgeCount += 1
                 }
-                let label = relativePath(of: paths[reference.node], from: paths[object])
-                edges.append(
-                    .init(
-                        from: id(of: object), to: id(of: reference.target), label: label, kind: reference.kind,
-                        closesCycle: cycles.contains(Pair(object, position))))
             }
             more += hidden.map { .init(from: id(of: object), typeName: typeName(of: nodes[$0.value.first!]), count: $0.value.count) }
                 .sorted { ($0.count, $1.typeName) > ($1.count, $0.typeName) }
         }
+        var labels: [Int: String] = [:]
+        for (object, kept) in Dictionary(grouping: listed, by: \.object) {
+            labels.merge(relativePaths(in: object, to: Set(kept.map(\.reference.node)))) { first, _ in first }
+        }
+        let edges = listed.map { edge in
+            GraphObjectGraph.Edge(
+                from: id(of: edge.object), to: id(of: edge.reference.target), label: labels[edge.reference.node] ?? "",
+                kind: edge.reference.kind, closesCycle: edge.closesCycle)
+        }
+        let paths = pathTexts(of: Set(order))
+        let incoming = referenceCounts(of: Set(order))
         let shown = order.map { object in
             let node = nodes[object]
             return GraphObjectGraph.Node(
                 id: id(of: object), typeName: typeName(of: node), kind: types.resolve(node.typeReference)?.mapKind,
-                summary: summary(of: object), path: pathText(paths[object]), byteOffset: node.offset, isRoot: object == root,
-                references: incoming[object, default: 0], distance: distances[object]!)
+                summary: summary(of: object), path: paths[object] ?? GCodableError.Context.rootStart, byteOffset: node.offset,
+                isRoot: object == root, references: incoming[object, default: 0], distance: Int(distances[object]))
         }
-        return GraphObjectGraph(centre: id(of: start), objectCount: definitions.count, nodes: shown, edges: edges, more: more)
+        return GraphObjectGraph(
+            centre: id(of: start), objectCount: definitions.count, nodes: shown, edges: edges, omittedEdgeCount: omittedEdgeCount,
+            more: more)
     }
 
     /// The root object: the definition a root pointer points to, or node 0 (nil for a root
@@ -161,8 +176,11 @@ extension ParsedArchive {
         return closing
     }
 
+    /// A node's type name (its first 200 characters: a name of megabytes is not repeated for
+    /// every object), or what an untyped node is.
     private func typeName(of node: ArchiveNode) -> String {
-        types.resolve(node.typeReference)?.displayName ?? (node.kind == .nil ? "nil" : "untyped \(node.kind.code)")
+        types.resolve(node.typeReference).map { ShownText.shown($0.displayName, limit: 200) }
+            ?? (node.kind == .nil ? "nil" : "untyped \(node.kind.code)")
     }
 
     /// A short text of what the object holds: its value when stored as one unit, or else
@@ -191,15 +209,73 @@ extension ParsedArchive {
     /// The characters of a value a summary shows.
     private static let summaryLength = 40
 
-    private func pathText(_ location: NodeLocation?) -> String {
-        guard let location else { return GCodableError.Context.rootStart }
-        let start = location.afterRoot.map(GCodableError.afterRootStart) ?? GCodableError.Context.rootStart
-        return GCodableError.PathComponent.text(of: location.path, from: start)
+    /// The path text of each node of `indexes` (Docs/ArchiveFormat.md "Paths"), in one walk
+    /// up to the last: only the steps a path shows are made, so a node 10,000 levels deep
+    /// costs its 32 steps.
+    private func pathTexts(of indexes: Set<Int>) -> [Int: String] {
+        var texts: [Int: String] = [:]
+        guard let last = indexes.max() else { return texts }
+        var afterRoot: UInt32?
+        var open: [(end: Int, unkeyed: Int, step: GCodableError.PathComponent?)] = []
+        for index in 0 ... last {
+            let node = nodes[index]
+            while let innermost = open.last, innermost.end == index { open.removeLast() }
+            var step: GCodableError.PathComponent?
+            if node.keyID != 0 {
+                step = keys.pathComponent(for: node.keyID)
+            } else if !open.isEmpty {
+                step = .index(open[open.count - 1].unkeyed)
+                open[open.count - 1].unkeyed += 1
+            }
+            if open.isEmpty { afterRoot = index > 0 ? node.objectID : nil }
+            if indexes.contains(index) {
+                // The steps of the open values (a top-level one has none), then its own.
+                let skipped = open.first.map { $0.step == nil ? 1 : 0 } ?? 0
+                let count = open.count - skipped + (step == nil ? 0 : 1)
+                let start = afterRoot.map(GCodableError.afterRootStart) ?? GCodableError.Context.rootStart
+                texts[index] =
+                    start
+                    + GCodableError.PathComponent.joined(count: count) { position in
+                        (position + skipped < open.count ? open[position + skipped].step! : step!).description
+                    }
+            }
+            if node.kind.hasFields && node.next > index + 1 { open.append((node.next, 0, step)) }
+        }
+        return texts
     }
 
-    /// The path to a reference from the object holding it: its steps past the object's.
-    private func relativePath(of reference: NodeLocation?, from object: NodeLocation?) -> String {
-        let steps = reference?.path ?? []
-        return GCodableError.PathComponent.joined(steps.dropFirst(object?.path.count ?? 0).map(\.description))
+    /// The paths from the object at `object` to the nodes of `wanted` inside it (`.links[1]`),
+    /// in one walk over its fields, only the steps a path shows made.
+    private func relativePaths(in object: Int, to wanted: Set<Int>) -> [Int: String] {
+        var paths: [Int: String] = [:]
+        var open: [(end: Int, unkeyed: Int, step: GCodableError.PathComponent)] = []
+        var unkeyed = 0
+        var field = object + 1
+        while field < nodes[object].next && paths.count < wanted.count {
+            while let innermost = open.last, innermost.end == field { open.removeLast() }
+            let node = nodes[field]
+            let step: GCodableError.PathComponent
+            if node.keyID != 0 {
+                step = keys.pathComponent(for: node.keyID)
+            } else if open.isEmpty {
+                step = .index(unkeyed)
+                unkeyed += 1
+            } else {
+                step = .index(open[open.count - 1].unkeyed)
+                open[open.count - 1].unkeyed += 1
+            }
+            if wanted.contains(field) {
+                paths[field] = GCodableError.PathComponent.joined(count: open.count + 1) { position in
+                    (position < open.count ? open[position].step : step).description
+                }
+            }
+            if node.objectID != 0 && node.kind != .pts && node.kind != .ptc {
+                field = node.next // an object defined inside: its fields are its own
+                continue
+            }
+            if node.kind.hasFields && node.next > field + 1 { open.append((node.next, 0, step)) }
+            field += 1
+        }
+        return paths
     }
 }

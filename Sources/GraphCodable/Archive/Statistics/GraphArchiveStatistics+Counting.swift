@@ -19,7 +19,8 @@ extension GraphArchiveStatistics {
         types = typeReferences.listed.compactMap { reference in
             guard let type = table.resolve(UInt32(reference)) else { return nil }
             return TypeShare(
-                reference: UInt32(reference), kind: type.mapKind, name: type.displayName, instances: counters.typeInstances[reference],
+                reference: UInt32(reference), kind: type.mapKind, name: Self.shown(type.displayName),
+                instances: counters.typeInstances[reference],
                 bytes: counters.typeBytes[reference])
         }
         otherTypes = Others(
@@ -30,15 +31,18 @@ extension GraphArchiveStatistics {
         let keys = archive.keys
         let keyIDs = Self.largest(counters.keyBytes, limit: limit)
         self.keys = keyIDs.listed.map { id in
-            KeyShare(key: keys.key(for: UInt32(id)) ?? "", occurrences: counters.keyOccurrences[id], bytes: counters.keyBytes[id])
+            KeyShare(
+                key: Self.shown(keys.key(for: UInt32(id)) ?? ""), occurrences: counters.keyOccurrences[id], bytes: counters.keyBytes[id])
         }
         otherKeys = Others(
             count: keyIDs.others.count, values: keyIDs.others.map { counters.keyOccurrences[$0] }.reduce(0, +),
             bytes: keyIDs.others.map { counters.keyBytes[$0] }.reduce(0, +))
         unkeyedBytes = counters.keyBytes[0]
 
-        rootParts = counters.partCounts.indices.compactMap { part in
-            guard counters.partCounts[part] > 0 else { return nil }
+        let parts = counters.partCounts.indices.filter { counters.partCounts[$0] > 0 }
+            .sorted { (counters.partBytes[$0], $1) > (counters.partBytes[$1], $0) }
+        let listedParts = min(max(limit, 0), parts.count)
+        rootParts = parts[..<listedParts].map { part in
             let path: String
             switch part {
             case StatisticsSink.Part.root: path = GCodableError.Context.rootStart
@@ -49,11 +53,15 @@ extension GraphArchiveStatistics {
                 path = GCodableError.PathComponent.text(of: [keys.pathComponent(for: id)])
             }
             return Part(path: path, count: counters.partCounts[part], bytes: counters.partBytes[part])
-        }.sorted { ($0.bytes, $1.path) > ($1.bytes, $0.path) }
+        }
+        let others = parts[listedParts...]
+        otherParts = Others(
+            count: others.count, values: others.map { counters.partCounts[$0] }.reduce(0, +),
+            bytes: others.map { counters.partBytes[$0] }.reduce(0, +))
 
         largestValues = sink.largest.sorted.map { value in
             LargeValue(
-                path: value.path, typeName: table.resolve(value.typeReference)?.displayName ?? "", offset: value.offset,
+                path: value.path, typeName: Self.shown(table.resolve(value.typeReference)?.displayName ?? ""), offset: value.offset,
                 bytes: value.bytes)
         }
     }
@@ -65,4 +73,8 @@ extension GraphArchiveStatistics {
         let listed = min(max(limit, 0), owning.count)
         return (Array(owning[..<listed]), Array(owning[listed...]))
     }
+
+    /// A name from the archive as statistics show it: at most 200 characters, controls
+    /// escaped (a name of megabytes is not repeated in every row).
+    private static func shown(_ name: String) -> String { ShownText.shown(name, limit: 200) }
 }

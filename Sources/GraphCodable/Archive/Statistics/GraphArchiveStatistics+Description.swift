@@ -18,7 +18,7 @@ extension GraphArchiveStatistics: CustomStringConvertible {
             keys.map { ("\($0.key) (\(Self.grouped($0.occurrences)))", $0.bytes) } + others(otherKeys, "keys")
                 + (unkeyedBytes > 0 ? [("no key", unkeyedBytes)] : []))
         lines += ["", "by part of the root (nodes)"]
-        lines += rows(rootParts.map { ("\($0.path) (\(Self.grouped($0.count)))", $0.bytes) })
+        lines += rows(rootParts.map { ("\($0.path) (\(Self.grouped($0.count)))", $0.bytes) } + others(otherParts, "parts"))
         if !largestValues.isEmpty {
             lines += ["", "largest values (type, offset)"]
             lines += rows(largestValues.map { ("\($0.path) (\($0.typeName), \($0.offset))", $0.bytes) })

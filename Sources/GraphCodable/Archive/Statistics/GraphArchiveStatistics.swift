@@ -8,14 +8,15 @@
 /// node that holds it. So ``headerBytes``, ``typeTableBytes``, ``keyTableBytes``, the
 /// ``types``' bytes, ``otherTypes``' and ``untypedBytes`` add up to ``archiveBytes``
 /// exactly; so do the keys' bytes and ``unkeyedBytes`` with the header and tables, and the
-/// ``rootParts``' bytes with the header and tables.
+/// ``rootParts``' and ``otherParts``' bytes with the header and tables.
 public struct GraphArchiveStatistics: Sendable, Equatable {
     /// The bytes of the body that belong to one type.
     public struct TypeShare: Sendable, Equatable {
         /// The reference nodes use for the type (as in `GraphDecoder.typeMap(from:)`).
         public var reference: UInt32
         public var kind: GraphTypeMapEntry.Kind
-        /// The qualified name of a user type, or the name of a native type or layout.
+        /// The qualified name of a user type, or the name of a native type or layout (its
+        /// first 200 characters).
         public var name: String
         /// How many values of the type the archive holds.
         public var instances: Int
@@ -25,6 +26,7 @@ public struct GraphArchiveStatistics: Sendable, Equatable {
 
     /// The bytes of the body under one key.
     public struct KeyShare: Sendable, Equatable {
+        /// The key (its first 200 characters).
         public var key: String
         /// How many fields have the key.
         public var occurrences: Int
@@ -90,8 +92,10 @@ public struct GraphArchiveStatistics: Sendable, Equatable {
     /// The bytes of nodes no keyed field holds: the root, its unkeyed fields and the objects
     /// after it, when they are not inside a keyed field.
     public var unkeyedBytes: Int
-    /// The body by the root's fields, the most bytes first.
+    /// The body by the root's fields, the most bytes first, as many as asked for.
     public var rootParts: [Part]
+    /// The parts past those in ``rootParts``: ``Others/values`` counts the nodes starting them.
+    public var otherParts: Others
     /// The largest values stored as one unit, the largest first (ties by offset).
     public var largestValues: [LargeValue]
 }

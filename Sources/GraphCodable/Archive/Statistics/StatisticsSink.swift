@@ -151,15 +151,21 @@ struct StatisticsSink: NodeSinkKeepingNothing {
         return 1 + size(node.keyID) + size(node.typeReference) + size(node.objectID)
     }
 
-    /// The path of a node not yet opened, from the values open around it.
+    /// The path of a node not yet opened, from the values open around it: the steps of the
+    /// open values but the outermost (the top-level node, which has none), then its own, of
+    /// which only those the text shows are made (a path 10,000 deep shows 32).
     private func path(to node: ArchiveNode, position: Int) -> String {
-        var steps: [GCodableError.PathComponent] = []
-        let open = enclosing + (innermost.map { [$0] } ?? [])
-        for frame in open.dropFirst() {
-            steps.append(frame.keyID != 0 ? keys.pathComponent(for: frame.keyID) : .index(frame.position))
-        }
-        if !open.isEmpty { steps.append(node.keyID != 0 ? keys.pathComponent(for: node.keyID) : .index(position)) }
         let start = afterRootObject.map(GCodableError.afterRootStart) ?? GCodableError.Context.rootStart
-        return GCodableError.PathComponent.text(of: steps, from: start)
+        guard let innermost else { return start }
+        let openCount = enclosing.count + 1
+        func step(_ keyID: UInt32, _ position: Int) -> String {
+            (keyID != 0 ? keys.pathComponent(for: keyID) : .index(position)).description
+        }
+        return start
+            + GCodableError.PathComponent.joined(count: openCount) { index in
+                guard index + 1 < openCount else { return step(node.keyID, position) }
+                let frame = index + 1 < enclosing.count ? enclosing[index + 1] : innermost
+                return step(frame.keyID, frame.position)
+            }
     }
 }

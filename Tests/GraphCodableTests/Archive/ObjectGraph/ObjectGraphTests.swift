@@ -72,6 +72,38 @@ import Testing
         #expect(ring.contains(##"o3 -> o1 [label=".next", penwidth=2, color="#b03030", constraint=false];"##), "\(ring)")
     }
 
+    /// An object holding a thousand pointers to one shown object lists the first 64 of them;
+    /// an object written after a value 400 steps deep is named by its own path.
+    @Test func referencesAndPathsAreBounded() throws {
+        let link = Link(1)
+        let many = try GraphDecoder().objectGraph(from: try GraphEncoder().encode(Array(repeating: link, count: 1000)) as Bytes)
+        #expect(many.edges.count == GraphObjectGraph.maximumEdgesPerObject)
+        #expect(many.omittedEdgeCount == 1000 - GraphObjectGraph.maximumEdgesPerObject)
+        #expect(many.edges.first?.label == "[0]" && many.edges.last?.label == "[63]")
+
+        var deep: Sample = .int(0)
+        for _ in 0 ..< 200 { deep = .list([deep]) }
+        struct Holder: GCodable {
+            var deep: Sample
+            var link: Link
+            private enum Key: String { case deep, link }
+            init(deep: Sample, link: Link) {
+                self.deep = deep
+                self.link = link
+            }
+            init(from decoder: GDecoder) throws {
+                deep = try decoder.decode(for: Key.deep)
+                link = try decoder.decode(for: Key.link)
+            }
+            func encode(to encoder: GEncoder) throws {
+                try encoder.encode(deep, for: Key.deep)
+                try encoder.encode(link, for: Key.link)
+            }
+        }
+        let graph = try GraphDecoder().objectGraph(from: try GraphEncoder().encode(Holder(deep: deep, link: link)) as Bytes)
+        #expect(graph.nodes.map(\.path) == ["root", "root.link"])
+    }
+
     @Test func everyCorpusFileIsDrawnOrRefused() throws {
         for file in ConformanceCorpus.files {
             guard let graph = try? GraphDecoder().objectGraph(from: file.bytes, depth: 64, limit: 1000) else { continue }
