@@ -84,8 +84,9 @@ public struct ArchiveOperations: Sendable {
     public static let graphDepths = 0 ... 64
     /// The objects an object graph shows at most: 1 to 5,000.
     public static let graphLimits = 1 ... 5000
-    /// How far and how many an object graph shows when not told.
+    /// How far an object graph reaches when not told.
     public static let defaultGraphDepth = 3
+    /// How many objects an object graph shows when not told.
     public static let defaultGraphLimit = 200
 
     /// The objects around the object `centre` (nil: the root), within `depth` references and

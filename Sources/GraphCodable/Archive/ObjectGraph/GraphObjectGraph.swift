@@ -24,7 +24,9 @@ public struct GraphObjectGraph: Sendable, Equatable {
         public var summary: String
         /// Where it is defined (Docs/ArchiveFormat.md "Paths").
         public var path: String
+        /// The offset of its definition's node in the archive.
         public var byteOffset: Int
+        /// Whether it is the archive's root (or the object a root pointer points to).
         public var isRoot: Bool
         /// How many places of the archive hold it: the pointers to it, and its definition
         /// when that is inside another object. Above 1, the object is shared.
@@ -35,6 +37,7 @@ public struct GraphObjectGraph: Sendable, Equatable {
 
     /// A reference from one object to another.
     public struct Edge: Sendable, Equatable {
+        /// How the reference is written.
         public enum Kind: String, Sendable {
             /// The object is defined there, inside the other.
             case definition
@@ -44,10 +47,13 @@ public struct GraphObjectGraph: Sendable, Equatable {
             case conditional
         }
 
+        /// The id of the object holding the reference.
         public var from: UInt32
+        /// The id of the object it leads to.
         public var to: UInt32
         /// The path from `from` to the reference: `.links[1]`.
         public var label: String
+        /// How it is written.
         public var kind: Kind
         /// Whether it closes a cycle through the objects shown: it leads back to an object
         /// on the way to it from the centre. Decoding needs such a link to be deferred
@@ -57,8 +63,11 @@ public struct GraphObjectGraph: Sendable, Equatable {
 
     /// The objects that `from` refers to and that are not shown, by type.
     public struct More: Sendable, Equatable {
+        /// The id of the object referring to them.
         public var from: UInt32
+        /// Their type's name (the first 200 characters).
         public var typeName: String
+        /// How many distinct objects.
         public var count: Int
     }
 
@@ -68,8 +77,10 @@ public struct GraphObjectGraph: Sendable, Equatable {
     public var objectCount: Int
     /// The objects shown, nearest to the centre first.
     public var nodes: [Node]
+    /// The references among the objects shown, at most ``maximumEdgesPerObject`` from each.
     public var edges: [Edge]
     /// The references among the objects shown past ``maximumEdgesPerObject`` from one object.
     public var omittedEdgeCount: Int
+    /// The objects not shown, by the object referring to them and their type.
     public var more: [More]
 }

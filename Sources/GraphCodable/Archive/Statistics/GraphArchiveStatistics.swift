@@ -14,6 +14,7 @@ public struct GraphArchiveStatistics: Sendable, Equatable {
     public struct TypeShare: Sendable, Equatable {
         /// The reference nodes use for the type (as in `GraphDecoder.typeMap(from:)`).
         public var reference: UInt32
+        /// What kind of type it is.
         public var kind: GraphTypeMapEntry.Kind
         /// The qualified name of a user type, or the name of a native type or layout (its
         /// first 200 characters).
@@ -39,8 +40,9 @@ public struct GraphArchiveStatistics: Sendable, Equatable {
     public struct Others: Sendable, Equatable {
         /// How many types or keys.
         public var count: Int
-        /// Their instances, or their fields.
+        /// Their instances, their fields, or the nodes starting the parts.
         public var values: Int
+        /// The bytes they own.
         public var bytes: Int
     }
 
@@ -62,6 +64,7 @@ public struct GraphArchiveStatistics: Sendable, Equatable {
     public struct LargeValue: Sendable, Equatable {
         /// Its path (Docs/ArchiveFormat.md "Paths").
         public var path: String
+        /// Its type's name (the first 200 characters).
         public var typeName: String
         /// The offset of its node in the archive.
         public var offset: Int
@@ -71,9 +74,13 @@ public struct GraphArchiveStatistics: Sendable, Equatable {
 
     /// The size of the archive.
     public var archiveBytes: Int
+    /// The fixed header's size (40 bytes).
     public var headerBytes: Int
+    /// The type table's size.
     public var typeTableBytes: Int
+    /// The key table's size.
     public var keyTableBytes: Int
+    /// The body's size.
     public var bodyBytes: Int
     /// The nodes of the body, `END`s not counted.
     public var nodeCount: Int
