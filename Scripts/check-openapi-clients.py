@@ -132,16 +132,18 @@ def main():
     importlib.invalidate_caches()
     from graph_server_client import Client
     from graph_server_client.api.archives import (
-        archive_to_json, convert_archive, decode_archive, diff_archives, dump_archive, json_to_archive,
-        options_archive, options_convert, options_decode, options_diff, options_dump, options_json,
-        options_type_map, options_validate, type_map, validate_archive)
+        archive_statistics, archive_to_json, convert_archive, decode_archive, diff_archives, dump_archive, json_to_archive,
+        object_graph, options_archive, options_convert, options_decode, options_diff, options_dump, options_json,
+        options_object_graph, options_statistics, options_type_map, options_validate, type_map, validate_archive)
     from graph_server_client.api.service import (
-        get_health, get_inspector, get_metrics, get_open_api, get_readiness, head_health, head_inspector,
-        head_metrics, head_open_api, head_readiness, options_health, options_inspector, options_metrics,
-        options_open_api, options_readiness)
+        get_health, get_inspector, get_metrics, get_open_api, get_readiness, get_sample, head_health, head_inspector,
+        head_metrics, head_open_api, head_readiness, list_samples, options_health, options_inspector, options_metrics,
+        options_open_api, options_readiness, options_sample, options_samples)
     from graph_server_client.errors import UnexpectedStatus
     from graph_server_client.models import (
-        ArchiveDiff, ArchiveJSON, ArchiveNode, ArchiveToJsonFilesBody, ClassTypeEntry, ConvertArchiveFilesBody,
+        ArchiveDiff, ArchiveJSON, ArchiveNode, ArchiveStatistics, ArchiveStatisticsFilesBody, ArchiveToJsonFilesBody,
+        ClassTypeEntry, ConvertArchiveFilesBody, GetSampleName, ListSamplesResponse200, ObjectGraph, ObjectGraphFormat,
+        OptionsSampleName,
         DecodeArchiveFilesBody, DecodeResult, DiffArchivesBody, DumpArchiveFilesBody, JsonToArchiveFilesBody,
         NativeOptionalLayout, NativeArrayLayout, NodeCounts, Problem, TypeMap, TypeMapEntry, TypeMapFilesBody,
         ValidateArchiveFilesBody, ValidationReport, ValueTypeEntry)
@@ -270,6 +272,26 @@ def main():
                and invalid.problems[0].node_path == "root", f"an invalid archive's report: {invalid.to_dict()}")
         print("ok: /v1/typemap as TypeMap; /v1/validate 200 and 422 as ValidationReport")
 
+        # Where the bytes go: the shares add up to the archive; the object graph: the network's
+        # four stations and the one reference that closes their loop.
+        counted = call(archive_statistics, 200, ArchiveStatistics, body=raw(samples["network"]), limit=2, largest=3).parsed.to_dict()
+        tables = counted["headerBytes"] + counted["typeTableBytes"] + counted["keyTableBytes"]
+        expect(tables + sum(type_["bytes"] for type_ in counted["types"]) + counted["otherTypes"]["bytes"] + counted["untypedBytes"]
+               == len(samples["network"]) and len(counted["types"]) <= 2 and len(counted["largestValues"]) <= 3,
+               f"the network's statistics: {counted}")
+        call(archive_statistics, 200, ArchiveStatistics, body=ArchiveStatisticsFilesBody(file=raw(samples["folders"])))
+        graph = call(object_graph, 200, ObjectGraph, body=raw(samples["network"]), depth=3).parsed.to_dict()
+        expect(len(graph["nodes"]) == 5 and sum(edge["closesCycle"] for edge in graph["edges"]) == 1, f"the network's graph: {graph}")
+        # The generated client reads every 200 of /v1/graph as JSON: the DOT form is asked through its httpx client.
+        dot = client.get_httpx_client().post("/v1/graph", params={"format": ObjectGraphFormat.DOT.value}, content=samples["network"],
+                                             headers={"Content-Type": "application/octet-stream"})
+        expect(dot.status_code == 200 and dot.content.startswith(b"digraph archive {"), f"the DOT form: {dot.content[:200]!r}")
+        offered = call(list_samples, 200, ListSamplesResponse200).parsed.to_dict()
+        expect([sample["name"] for sample in offered["samples"]] == ["network", "folders", "sensor", "metro"], f"the samples: {offered}")
+        expect(call(get_sample, 200, File, name=GetSampleName.NETWORK).parsed.payload.read() == samples["network"],
+               "the network sample is not the bytes the CLI writes")
+        print("ok: /v1/stats as ArchiveStatistics, adding up; /v1/graph as ObjectGraph and DOT; /v1/samples")
+
         # Converted for user BinaryIO version 1, the sensor decodes to the same value.
         converted = call(convert_archive, 200, File, body=raw(samples["sensor"]), binary_io_version=1).parsed.payload.read()
         expect(converted != samples["sensor"], "the conversion changed nothing")
@@ -296,6 +318,9 @@ def main():
         located = problem(json_to_archive, 422, "invalid-archive-json", body=broken)
         expect(located.node_path and located.node_path.startswith("$."), f"an invalid JSON form's problem: {located.to_dict()}")
         problem(type_map, 422, "invalid-archive", body=garbage())
+        problem(archive_statistics, 422, "invalid-archive", body=garbage())
+        problem(object_graph, 422, "invalid-archive", body=garbage())
+        problem(object_graph, 400, "invalid-parameter", body=raw(samples["network"]), around=99)
         problem(convert_archive, 400, "invalid-parameter", body=raw(samples["sensor"]))
         unknown = problem(decode_archive, 422, "unknown-type", body=raw(samples["sensor"]), type_="NoSuchType")
         expect("graph_server.SampleModels.Sensor" in unknown.registered_types, f"unknown-type: {unknown.to_dict()}")
@@ -308,6 +333,7 @@ def main():
         # (Each upload reads its File once: the arguments are made anew for every call.)
         posts = {dump_archive: lambda: {}, archive_to_json: lambda: {}, json_to_archive: lambda: {"body": forms["sensor"]},
                  type_map: lambda: {}, validate_archive: lambda: {}, convert_archive: lambda: {"binary_io_version": 1},
+                 archive_statistics: lambda: {}, object_graph: lambda: {},
                  decode_archive: lambda: {"type_": "Sensor"},
                  diff_archives: lambda: {"body": DiffArchivesBody(before=raw(samples["sensor"]), after=raw(samples["sensor"]))}}
         for module, arguments in posts.items():
@@ -344,8 +370,9 @@ def main():
             call(module, 200, type(None))
         for module in (options_health, options_readiness, options_metrics, options_inspector, options_open_api,
                        options_dump, options_json, options_archive, options_type_map, options_validate,
-                       options_convert, options_decode, options_diff):
+                       options_convert, options_decode, options_diff, options_statistics, options_object_graph, options_samples):
             call(module, 204, None)
+        call(options_sample, 204, None, name=OptionsSampleName.SENSOR)
         print("ok: /healthz, /readyz, /metrics, / and /openapi.yaml (200 and 304), every HEAD and OPTIONS")
 
         # 3. openapi-core checks every exchange against the contract.
@@ -363,19 +390,27 @@ def main():
         def yaml_text(value, **parameters):
             return yaml.safe_load(value)
 
-        # openapi-core 0.23.1 reads application/problem+json (RFC 9457) and application/yaml as
-        # bytes unless told that they are JSON and YAML.
-        config = Config(extra_media_type_deserializers={"application/octet-stream": octets,
+        # openapi-core 0.23.1 reads application/problem+json (RFC 9457), application/yaml and
+        # Graphviz's text as bytes unless told that they are JSON, YAML and text.
+        def text(value, **parameters):
+            return value.decode() if isinstance(value, bytes) else value
+
+        config = Config(extra_media_type_deserializers={"application/octet-stream": octets, "text/vnd.graphviz": text,
                                                         "application/problem+json": json_text,
                                                         "application/yaml": yaml_text})
         spec = OpenAPI.from_file_path(str(contract), config=config)
         document = yaml.safe_load(contract.read_text())
         operations = {(path, method): item["operationId"] for path, methods in document["paths"].items()
                       for method, item in methods.items()}
+
+        def template(path):
+            """The document's path that `path` is: itself, or a template with `{name}` in it."""
+            return next((pattern for pattern, _ in operations
+                         if re.fullmatch(re.sub(r"\\\{[^/]+\\\}", "[^/]+", re.escape(pattern)), path)), path)
         seen, failing, errors = {}, [], set()
         for request, response in exchanges:
             url = request.url
-            operation = operations.get((url.path, request.method.lower()))
+            operation = operations.get((template(url.path), request.method.lower()))
             expect(operation is not None, f"{request.method} {url.path} is not an operation of the document")
             headers = {key: value for key, value in request.headers.multi_items()}
             mock_request = MockRequest(base, request.method, url.path, args=dict(urllib.parse.parse_qsl(url.query.decode(), keep_blank_values=True)),

@@ -21,24 +21,35 @@ extension ArchivePrelude {
     }
 
     /// Writes a text form of this archive, made by `write` while it parses the body, so that
-    /// a broken archive is refused before any of the text reaches `output`. A short archive's
-    /// text is held until its parse succeeds (a few times ``heldTextArchiveSize`` at most); a
-    /// longer archive's structure is checked first, which costs a parse but holds nothing.
+    /// a broken archive is refused before any of the text reaches `output`. The text is held
+    /// until the parse ends; should it pass ``heldTextSize`` first, the body's structure is
+    /// checked then (a parse that keeps nothing), and the text flows from there on. A short
+    /// text so costs no second parse, and a long one is never held.
     func streamingText(
         to output: ([UInt8]) throws -> Void, _ write: (ArchivePrelude, ([UInt8]) throws -> Void) throws -> Void
     ) throws {
-        guard bytes.count <= Self.heldTextArchiveSize else {
-            let checked = try checkingBodyStructure()
-            return try withoutActuallyEscaping(output) { try write(checked, $0) }
+        let remaining = budget.remaining
+        var held: [[UInt8]] = []
+        var heldBytes = 0
+        var isChecked = false
+        try withoutActuallyEscaping(output) { output in
+            try write(self) { chunk in
+                if isChecked { return try output(chunk) }
+                held.append(chunk)
+                heldBytes += chunk.count
+                guard heldBytes > Self.heldTextSize else { return }
+                // Checked with a budget of its own: the parse writing the text goes on with this one.
+                _ = try withBudget(remaining: remaining).checkingBodyStructure()
+                isChecked = true
+                for chunk in held { try output(chunk) }
+                held = []
+            }
+            for chunk in held { try output(chunk) }
         }
-        var chunks: [[UInt8]] = []
-        try write(self) { chunks.append($0) }
-        for chunk in chunks { try output(chunk) }
     }
 
-    /// The largest archive whose text ``streamingText(to:_:)`` holds rather than checking the
-    /// archive first: a parse of a body this small costs more than its text's memory.
-    static let heldTextArchiveSize = 1 << 20
+    /// The most text ``streamingText(to:_:)`` holds before it checks the archive's structure.
+    static let heldTextSize = 1 << 20
 
     /// A reader over none of the archive's payloads yet, charging what it reads to
     /// ``budget``: a reader to move to each payload in turn (``BinaryReadBuffer/reposition(to:)``).
