@@ -115,9 +115,9 @@ public final class GraphDecoder {
         try ArchiveDump(archive: try prelude(of: data), options: options, limits: limits).text
     }
 
-    /// Writes the dump to `output` piece by piece (chunks of UTF-8 of some 64 KiB), so that
-    /// it is never held whole: `output` may write to a file or a socket, and throw to stop
-    /// the writing.
+    /// Writes the dump to `output` piece by piece (chunks of UTF-8 of some 64 KiB): `output`
+    /// may write to a file or a socket, and throw to stop the writing. A broken archive
+    /// writes nothing; a dump of more than 1 MiB is never held whole.
     public func dump<Q: DataProtocol>(from data: Q, options: GraphDumpOptions = .readable, to output: ([UInt8]) throws -> Void) throws {
         try prelude(of: data).streamingText(to: output) { archive, output in
             let dump = ArchiveDump(archive: archive, options: options, limits: limits)
@@ -131,7 +131,8 @@ public final class GraphDecoder {
 
     /// Writes the lossless JSON form of an archive (Docs/ArchiveJSON.md) to `output` piece by
     /// piece, as `GraphArchive(bytes:).writeJSON(indented:limits:to:)` does, without building
-    /// the archive's structural model: for archives too large to hold twice.
+    /// the archive's structural model: for archives too large to hold twice. A broken archive
+    /// writes nothing.
     public func writeJSON<Q: DataProtocol>(from data: Q, indented: Bool = true, to output: ([UInt8]) throws -> Void) throws {
         try prelude(of: data).streamingText(to: output) { try ArchiveJSONWriter.write($0, indented: indented, to: $1) }
     }
