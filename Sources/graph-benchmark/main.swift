@@ -3,7 +3,7 @@ import GraphCodable
 import SeededRandom
 
 /// GraphCodable's speed and size against Foundation's coders, measured in the same run:
-/// `swift run -c release graph-benchmark [tree|scalars|graph|inspect] [--json] [--runs N]`,
+/// `swift run -c release graph-benchmark [tree|scalars|bridge|graph|inspect] [--json] [--runs N]`,
 /// or `graph-benchmark file PATH` for the inspection of an archive of your own.
 /// Docs/Performance.md explains the workloads and holds the latest figures.
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -46,7 +46,7 @@ func profile<T: GCodable>(_ mode: String, _ value: T, rounds: Int, release: (T) 
 }
 
 let runs = arguments.firstIndex(of: "--runs").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 7
-let chosen = Set(arguments.filter { ["tree", "scalars", "graph", "inspect"].contains($0) })
+let chosen = Set(arguments.filter { ["tree", "scalars", "bridge", "graph", "inspect"].contains($0) })
 let report = Report(asJSON: arguments.contains("--json"), runs: max(1, runs))
 if let file = arguments.firstIndex(of: "file").flatMap({ $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }) {
     try InspectWorkload.run(file: file, report)
@@ -55,6 +55,7 @@ if let file = arguments.firstIndex(of: "file").flatMap({ $0 + 1 < arguments.coun
 }
 if chosen.isEmpty || chosen.contains("tree") { try CodableWorkload.runTrees(report, &generator) }
 if chosen.isEmpty || chosen.contains("scalars") { try CodableWorkload.runScalars(report, &generator) }
+if chosen.isEmpty || chosen.contains("bridge") { try BridgeWorkload.run(report, &generator) }
 if chosen.isEmpty || chosen.contains("graph") { try GraphWorkload.run(report, &generator) }
 if chosen.isEmpty || chosen.contains("inspect") { try InspectWorkload.run(report, &generator) }
 try report.finish()

@@ -112,7 +112,7 @@ enum CommandHelp {
         "sample": Help(
             usage: "sample NAME [--stations N] [-o FILE]",
             summary:
-                "Writes a sample archive, the same bytes on every machine: network, folders, sensor, natives, large (2 MiB), metro (10 MB), deep (600,000 nested folders).",
+                "Writes a sample archive, the same bytes on every machine: network, folders, sensor, zoo (a plain Codable model), natives, large (2 MiB), metro (10 MB), deep (600,000 nested folders).",
             options: ["--stations N               the metro's stations, 1 to 10000000 (300,000 by default)", output],
             example: "graph-server sample network -o network.graph"),
     ]

@@ -5,13 +5,14 @@ import GraphHTTP
 /// `graph-server sample NAME`: archives of the sample models, to try the service with,
 /// written deterministically: the same bytes on every machine and in every run.
 enum SampleArchives {
-    static let names = ["network", "folders", "sensor", "natives", "large", "metro", "deep"]
+    static let names = ["network", "folders", "sensor", "zoo", "natives", "large", "metro", "deep"]
 
     /// The samples the server offers as examples (`GET /v1/samples`).
     static let offered = [
         ("network", "four stations on a loop, one shared by two lines: classes, sharing, a cycle"),
         ("folders", "a folder tree whose folders know their parent: weak links"),
         ("sensor", "a versioned value type whose readings are BinaryIO payloads"),
+        ("zoo", "a plain Codable model: a subclass, animals shared by a list, a favourite and an index"),
         ("metro", "300,000 stations, 10 MB: a large graph with much sharing"),
     ].map { name, summary in SampleArchive(name: name, summary: summary) { try archive(named: name) } }
 
@@ -26,6 +27,7 @@ enum SampleArchives {
         case "sensor":
             let sensor = SampleModels.Sensor(name: "greenhouse", readings: [19.5, 21.25, 22].map(SampleModels.Reading.init))
             return try encoder.encode(sensor) as Bytes
+        case "zoo": return try encoder.encode(SampleModels.Zoo.sample()) as Bytes
         case "large":
             // 2 MiB of Doubles, for uploads of some size.
             return try encoder.encode((0 ..< 262_144).map { Double($0) / 7 }) as Bytes

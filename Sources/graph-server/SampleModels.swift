@@ -4,7 +4,9 @@ import GraphCodable
 /// without building a server of one's own (an app embedding `GraphServer` registers its
 /// own types instead).
 enum SampleModels {
-    static let registry = GTypeRegistry([Station.self, Network.self, Folder.self, Reading.self, Sensor.self])
+    static let registry = GTypeRegistry([
+        Station.self, Network.self, Folder.self, Reading.self, Sensor.self, Animal.self, Dog.self, Zoo.self,
+    ])
 
     /// A station of a transport network: stations link to others, so a network is a graph
     /// where a station reached twice is stored once (a DAG, or cycles through `links`). Links

@@ -8,41 +8,64 @@
 extension EncodingSession {
     /// Encodes the members of `members` unkeyed, in the canonical order.
     func encodeInCanonicalOrder<Element: GEncodable>(members: Set<Element>) throws {
-        countReading(ReservedRoom.collection(members.count, of: Element.self))
-        let elements = Array(members)
-        let order = try canonicalOrders.order(of: members, cutting: cutsClasses) { try sortKeys(of: elements).sortedIndexes() }
-        for index in order { try encode(elements[index]) }
+        try encodeInCanonicalOrder(members: members, field: { try encode($0) }, alone: { try $0.encodeNode($1, keyID: 0) })
     }
 
     /// Encodes the entries of `entries` unkeyed, each key then its value, in the canonical
     /// order of their keys (of their values, where keys tie).
     func encodeInCanonicalOrder<Key: GEncodable, Value: GEncodable>(entries: [Key: Value]) throws {
+        try encodeInCanonicalOrder(
+            entries: entries, key: { try encode($0) }, value: { try encode($0) }, keyAlone: { try $0.encodeNode($1, keyID: 0) },
+            valueAlone: { try $0.encodeNode($1, keyID: 0) })
+    }
+
+    /// Encodes the members of `members` in the canonical order with `field`, sorted by the
+    /// sort keys `alone` writes (each member as the root of a session of its own).
+    func encodeInCanonicalOrder<Element>(
+        members: Set<Element>, field: (Element) throws -> Void, alone: (EncodingSession, Element) throws -> Void
+    ) throws {
+        countReading(ReservedRoom.collection(members.count, of: Element.self))
+        let elements = Array(members)
+        let order = try canonicalOrders.order(of: members, cutting: cutsClasses) { try sortKeys(of: elements, alone).sortedIndexes() }
+        for index in order { try field(elements[index]) }
+    }
+
+    /// Encodes the entries of `entries`, each key with `key` then its value with `value`, in
+    /// the canonical order of the sort keys `keyAlone` writes (of those `valueAlone` writes,
+    /// where keys tie).
+    func encodeInCanonicalOrder<Key, Value>(
+        entries: [Key: Value], key: (Key) throws -> Void, value: (Value) throws -> Void,
+        keyAlone: (EncodingSession, Key) throws -> Void, valueAlone: (EncodingSession, Value) throws -> Void
+    ) throws {
         countReading(ReservedRoom.collection(entries.count, of: (Key, Value).self))
         let keys = Array(entries.keys), values = Array(entries.values)
         let sorted = try canonicalOrders.order(of: entries, cutting: cutsClasses) {
-            var order = try sortKeys(of: keys)
+            var order = try sortKeys(of: keys, keyAlone)
             var sorted = order.sortedIndexes()
             for tie in order.ties(in: sorted) {
                 let tied = Array(sorted[tie])
-                order = try sortKeys(of: tied.map { values[$0] })
+                order = try sortKeys(of: tied.map { values[$0] }, valueAlone)
                 sorted.replaceSubrange(tie, with: order.sortedIndexes().map { tied[$0] })
             }
             return sorted
         }
         for index in sorted {
-            try encode(keys[index])
-            try encode(values[index])
+            try key(keys[index])
+            try value(values[index])
         }
     }
 
-    /// The sort keys of `values`. A scalar of the fast path alone is one node and empty
-    /// tables, the same for all: its node orders it.
-    private func sortKeys<T: GEncodable>(of values: [T]) throws -> CanonicalOrder {
+    /// The sort keys of `values`, each written alone by `write`. A scalar of the fast path
+    /// alone is one node and empty tables, the same for all: its node orders it.
+    private func sortKeys<T>(of values: [T], _ write: (EncodingSession, T) throws -> Void) throws -> CanonicalOrder {
         var order = CanonicalOrder(version: binaryIOVersion, internalVersion: internalVersion, capacity: values.count)
         if scalarFastPath && (ScalarFastPath.scalar(T.self) != nil || T.self == Bool.self) {
             for value in values { order.add { _ = ScalarFastPath.write(value, keyID: 0, to: &$0) } }
         } else {
-            for value in values { try makeSortKeySession().writeSortKey(of: value, to: &order) }
+            for value in values {
+                let session = makeSortKeySession()
+                try session.writeSortKey(of: T.self, to: &order) { try write(session, value) }
+            }
         }
         return order
     }

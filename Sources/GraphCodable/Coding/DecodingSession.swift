@@ -11,7 +11,7 @@ final class DecodingSession: GDecoder {
     typealias InPlaceDecoder = (DecodingSession, Int, UnsafeMutableRawPointer) throws -> Void
 
     /// How values of one static type are decoded, decided once per type and session.
-    private enum Strategy {
+    enum Strategy {
         /// One BinaryIO unit; `expectedReference` is the archive's reference of the
         /// native layout (`nil` for opaque types, 0 when the archive has no such layout).
         /// A packed optional (`decodeInPlace` set) is read as a unit only from a block of
@@ -42,13 +42,13 @@ final class DecodingSession: GDecoder {
     }
 
     /// A value with identity that is not an object, as the table of decoded values keeps it.
-    private final class IdentifiedValue {
+    final class IdentifiedValue {
         let value: Any
         init(_ value: Any) { self.value = value }
     }
 
     /// A class named by the archive, found in this program (or replaced).
-    private struct ResolvedClass {
+    struct ResolvedClass {
         /// The class that decodes the archived instances.
         let type: any GDecodable.Type
         /// The obsolete class it replaces, when it replaces one.
@@ -60,7 +60,7 @@ final class DecodingSession: GDecoder {
 
     /// A `VAL`/`REF` whose fields are being decoded. Its fields are the sibling chain that
     /// starts at `node + 1`; the cursors point into it.
-    private struct Scope {
+    struct Scope {
         let node: Int
         let keys: Int
         var replaced: (any GDecodable.Type)? = nil
@@ -73,7 +73,7 @@ final class DecodingSession: GDecoder {
 
     /// The session's mutable state. It lives behind a pointer so that the hot path pays no
     /// run-time exclusivity checks, which class properties would.
-    private struct State {
+    struct State {
         var strategies = TypeCache<Strategy>()
         var keySequences = KeySequences()
         /// Whether each node has been decoded (and so removed from its scope).
@@ -96,17 +96,19 @@ final class DecodingSession: GDecoder {
         var deferred: [(DecodingSession) throws -> Void] = []
         var decodedClasses: Set<String> = []
         var replacements: Set<GraphDecodingReport.Replacement> = []
+        /// What the Codable bridge keeps while it decodes.
+        var codable = CodableDecodingState()
     }
 
     let userInfo: [CodingUserInfoKey: any Sendable]
     let archive: ParsedArchive
-    private let classLookup: ClassLookup
-    private let nodes: NodeList
+    let classLookup: ClassLookup
+    let nodes: NodeList
     private let bytes: [UInt8]
     /// Whether the archive's integers are in their full width.
     private let fixedWidthIntegers: Bool
-    private let stack = StackGuard()
-    private let state: UnsafeMutablePointer<State>
+    let stack = StackGuard()
+    let state: UnsafeMutablePointer<State>
     /// The key sequence of the collections read field by field whose types are packable.
     private let collectionKeys: Int
 
@@ -186,38 +188,65 @@ final class DecodingSession: GDecoder {
 
     func decode<Value: GDecodable>() throws -> Value {
         let (field, index) = try unkeyedField(of: Value.self)
-        do {
-            return try decodeNode(field)
-        } catch let error as GCodableError {
-            throw error.prefixingPath(with: .index(index))
-        }
+        return try prefixingErrors(with: .index(index)) { try decodeNode(field) }
     }
 
     func decode<Key: RawRepresentable, Value: GDecodable>(for key: Key) throws -> Value where Key.RawValue == String {
         let field = try keyedField(key)
+        return try prefixingErrors(with: .key(key.rawValue)) { try decodeNode(field) }
+    }
+
+    /// Decodes the next unkeyed value, a Codable one.
+    func decodeCodable<Value: Decodable>() throws -> Value {
+        let (field, index) = try unkeyedField(of: Value.self)
+        return try prefixingErrors(with: .index(index)) { try decodeCodable(field) }
+    }
+
+    /// Decodes the value for `key`, a Codable one.
+    func decodeCodable<Key: RawRepresentable, Value: Decodable>(for key: Key) throws -> Value where Key.RawValue == String {
+        let field = try keyedField(key)
+        return try prefixingErrors(with: .key(key.rawValue)) { try decodeCodable(field) }
+    }
+
+    /// Runs the decoding of a field, putting `step` in front of the paths of its errors.
+    private func prefixingErrors<R>(with step: GCodableError.PathComponent, _ decode: () throws -> R) throws -> R {
         do {
-            return try decodeNode(field)
+            return try decode()
         } catch let error as GCodableError {
-            throw error.prefixingPath(with: .key(key.rawValue))
+            throw error.prefixingPath(with: step)
+        } catch let error as DecodingError {
+            throw error.prefixing(ArchiveCodingKey(step))
         }
     }
 
     func deferDecode<Value: GDecodable>(_ setter: @escaping (Value) -> Void) throws {
-        deferDecoding(try unkeyedField(of: Value.self).field, setter)
+        deferDecoding(try unkeyedField(of: Value.self).field) { setter(try $0.decodeNode($1)) }
     }
 
     func deferDecode<Key: RawRepresentable, Value: GDecodable>(for key: Key, _ setter: @escaping (Value) -> Void) throws
     where Key.RawValue == String {
-        deferDecoding(try keyedField(key), setter)
+        deferDecoding(try keyedField(key)) { setter(try $0.decodeNode($1)) }
     }
 
-    /// Decodes `field` once the root is. Its errors name where the field is in the archive
-    /// (``ParsedArchive/location(of:)``): the path the decoding took to the value that
-    /// deferred it is gone by then (and for a value itself decoded later, it was never known).
-    private func deferDecoding<Value: GDecodable>(_ field: Int, _ setter: @escaping (Value) -> Void) {
+    /// ``deferDecode(_:)`` for a Codable value.
+    func deferDecodeCodable<Value: Decodable>(_ setter: @escaping (Value) -> Void) throws {
+        deferDecoding(try unkeyedField(of: Value.self).field) { setter(try $0.decodeCodable($1)) }
+    }
+
+    /// ``deferDecode(for:_:)`` for a Codable value.
+    func deferDecodeCodable<Key: RawRepresentable, Value: Decodable>(for key: Key, _ setter: @escaping (Value) -> Void) throws
+    where Key.RawValue == String {
+        deferDecoding(try keyedField(key)) { setter(try $0.decodeCodable($1)) }
+    }
+
+    /// Runs `decode` on `field` once the root is decoded. Its errors name where the field is
+    /// in the archive (``ParsedArchive/location(of:)``): the path the decoding took to the
+    /// value that deferred it is gone by then (and for a value itself decoded later, it was
+    /// never known).
+    private func deferDecoding(_ field: Int, _ decode: @escaping (DecodingSession, Int) throws -> Void) {
         state.pointee.deferred.append { session in
             do {
-                setter(try session.decodeNode(field))
+                try decode(session, field)
             } catch let error as GCodableError {
                 throw error.located(at: session.archive.location(of: field))
             }
@@ -257,8 +286,17 @@ final class DecodingSession: GDecoder {
 
     /// Decodes the root, then runs the deferred decodings (which may defer more).
     func decodeRoot<T: GDecodable>(_: T.Type) throws -> T {
+        try decodeRoot(T.self) { try decodeNode(0) }
+    }
+
+    /// Decodes the Codable root, then runs the deferred decodings.
+    func decodeCodableRoot<T: Decodable>(_: T.Type) throws -> T {
+        try decodeRoot(T.self) { try decodeCodable(0) }
+    }
+
+    private func decodeRoot<T>(_: T.Type, _ decodeRootNode: () throws -> T) throws -> T {
         try checkRootType(T.self)
-        let root: T = try decodeNode(0)
+        let root = try decodeRootNode()
         var next = 0
         while next < state.pointee.deferred.count {
             let decodeDeferred = state.pointee.deferred[next]
@@ -274,8 +312,9 @@ final class DecodingSession: GDecoder {
     /// native collection or Foundation value where `T` is none, or a class where `T` is a
     /// value type. Nothing else is asked of the archive's names: value types are built as
     /// the types the decoding code asks for.
-    private func checkRootType<T: GDecodable>(_: T.Type) throws {
-        guard !(T.self is AnyClass), !(T.self is any OptionalDecoding.Type), !(T.self is any GMigratable.Type),
+    private func checkRootType<T>(_: T.Type) throws {
+        guard !(T.self is AnyClass), !(T.self is any OptionalDecoding.Type), !(T.self is any DecodableOptional.Type),
+            !(T.self is any GMigratable.Type),
             let root = nodes.first.map({ $0.kind == .pts ? archive.definitions[$0.objectID].map { nodes[$0] } ?? $0 : $0 }),
             root.kind != .nil, root.typeReference != 0, let archived = archive.types.resolve(root.typeReference)
         else { return }
@@ -365,8 +404,14 @@ final class DecodingSession: GDecoder {
     /// Decodes the value with the object id of `node` (a definition or a pointer): from
     /// the values already decoded, or else from its definition, wherever it is.
     private func decodeIdentified<T: GDecodable>(_ node: ArchiveNode, _ strategy: Strategy) throws -> T {
+        try decodeIdentified(node, isClass: strategy.isClass) { try decodeDefinition($0, strategy) }
+    }
+
+    /// Decodes the value with the object id of `node`: from the values already decoded, or
+    /// else with `decodeDefinition` from its definition (the node's index), wherever it is.
+    @inline(__always)
+    func decodeIdentified<T>(_ node: ArchiveNode, isClass: Bool, _ decodeDefinition: (Int) throws -> T) throws -> T {
         let id = node.objectID
-        let isClass = strategy.isClass
         if let stored = state.pointee.objects[id] {
             if isClass && ObjectIdentifier(type(of: stored)) == ObjectIdentifier(T.self) { return unsafeBitCast(stored, to: T.self) }
             return try Self.cast(stored, isClass: isClass, id: id, node: node)
@@ -387,7 +432,7 @@ final class DecodingSession: GDecoder {
         state.pointee.objectsInProgress.append(id)
         defer { state.pointee.objectsInProgress.removeLast() }
         try budget.charge(ReadingCost.identity, at: node.offset)
-        let value: T = try decodeDefinition(definition, strategy)
+        let value = try decodeDefinition(definition)
         let stored = isClass ? objectReference(of: value) : IdentifiedValue(value)
         _ = state.pointee.objects.insert(stored, for: id, denseLimit: 2 * archive.definitions.count + 1024)
         return value
@@ -423,14 +468,7 @@ final class DecodingSession: GDecoder {
     /// Decodes the node that defines a value, from its fields or payload.
     private func decodeDefinition<T: GDecodable>(_ index: Int, _ strategy: Strategy) throws -> T {
         let node = nodes[index]
-        guard stack.hasRoom() else {
-            let waiting = state.pointee.objectsInProgress.count
-            throw GCodableError.invalidArchive(
-                .init(
-                    debugDescription: "values nest deeper than this thread's stack allows (\(waiting) objects wait for "
-                        + "each other): decode the links of deep graphs with deferDecode, or decode on a thread with a "
-                        + "larger stack", byteOffset: node.offset))
-        }
+        try checkStack(at: node)
         try budget.charge(ReadingCost.value(T.self, isClass: T.self is AnyClass), at: node.offset)
         switch strategy {
         case .binary(let expectedReference, let read, _, let isClass):
@@ -480,6 +518,18 @@ final class DecodingSession: GDecoder {
         }
     }
 
+    /// Throws when the thread's stack has no room for decoding one more value, at `node`.
+    func checkStack(at node: ArchiveNode) throws {
+        guard stack.hasRoom() else {
+            let waiting = state.pointee.objectsInProgress.count
+            throw GCodableError.invalidArchive(
+                .init(
+                    debugDescription: "values nest deeper than this thread's stack allows (\(waiting) objects wait for "
+                        + "each other): decode the links of deep graphs with deferDecode, or decode on a thread with a "
+                        + "larger stack", byteOffset: node.offset))
+        }
+    }
+
     /// Runs the reading of an opaque payload: its bytes are its type's own, which no rule of
     /// the format governs, so the errors its reads throw name none (validation calls such an
     /// archive valid).
@@ -523,7 +573,7 @@ final class DecodingSession: GDecoder {
     /// `value`, built from `node`, as a `T`: itself when `D` is `T`, compared by type (so
     /// that the common case runs no cast, forms no metadata of `T?` and checks for no
     /// migration chain), or else cast, as an object of a subclass is.
-    private func value<D, T>(_ value: D, as _: T.Type, _ node: ArchiveNode) throws -> T {
+    func value<D, T>(_ value: D, as _: T.Type, _ node: ArchiveNode) throws -> T {
         if D.self == T.self { return unsafeBitCast(value, to: T.self) }
         return try castBuilt(value, node)
     }
@@ -556,7 +606,7 @@ final class DecodingSession: GDecoder {
     /// collection's own checks, a duplicate set element…, know no offset), and those
     /// about the contents of a Foundation value, without a rule, the rule of its type (not
     /// limits, nor a value this platform does not know, which break none).
-    private func locatingErrors<R>(at node: ArchiveNode, _ body: () throws -> R) throws -> R {
+    func locatingErrors<R>(at node: ArchiveNode, _ body: () throws -> R) throws -> R {
         do {
             return try body()
         } catch var error as GCodableError {
@@ -606,16 +656,10 @@ final class DecodingSession: GDecoder {
             guard resolved.type is T.Type else { throw mismatch(T.self, node, expected: "\(T.self) or a subclass") }
             return resolved
         }
-        guard case .named(let named)? = archive.types.resolve(reference), named.kind == .class else {
-            throw mismatch(T.self, node, expected: "a class")
-        }
-        guard let (archived, isOverride) = classLookup.find(named) else {
+        let (named, found, isOverride) = try lookUpClass(node, as: T.self)
+        guard let archived = found as? any GDecodable.Type else {
             throw GCodableError.typeMismatch(
-                T.self,
-                .init(
-                    debugDescription:
-                        "class \(ShownText.shown(named.qualifiedName)) (\(ShownText.shown(named.mangledName))) is not \(classLookup.place)",
-                    byteOffset: node.offset))
+                T.self, .init(debugDescription: "class \(_typeName(found, qualified: true)) is not GDecodable", byteOffset: node.offset))
         }
         let decodable = archived.replacementType
         guard decodable is AnyClass else {
@@ -626,18 +670,41 @@ final class DecodingSession: GDecoder {
         }
         // An obsolete class is the replaced type, whether the archive names it or `setClass` does.
         let isObsolete = ObjectIdentifier(decodable) != ObjectIdentifier(archived)
-        let isReplaced = isOverride || isObsolete
         let resolved = ResolvedClass(
             type: decodable, replaced: isObsolete ? archived : nil,
             keys: state.pointee.keySequences.makeSequence(), isMigratable: decodable is any GMigratable.Type)
         state.pointee.classes[reference] = resolved
-        state.pointee.decodedClasses.insert(_typeName(decodable, qualified: false))
-        if isReplaced {
-            let archivedName = isOverride ? named.qualifiedName : _typeName(archived, qualified: false)
-            state.pointee.replacements.insert(.init(archived: archivedName, replacement: _typeName(decodable, qualified: false)))
-        }
+        noteDecoded(
+            decodable, archivedAs: isOverride ? named.qualifiedName : _typeName(archived, qualified: false),
+            isReplaced: isOverride || isObsolete)
         guard decodable is T.Type else { throw mismatch(T.self, node, expected: "\(T.self) or a subclass") }
         return resolved
+    }
+
+    /// The class the class entry of `node` names, found by the decoder's lookup (its
+    /// overrides, then its registry or the runtime), and whether `setClass` chose it.
+    func lookUpClass<T>(_ node: ArchiveNode, as _: T.Type) throws -> (named: NamedType, type: Any.Type, isOverride: Bool) {
+        guard case .named(let named)? = archive.types.resolve(node.typeReference), named.kind == .class else {
+            throw mismatch(T.self, node, expected: "a class")
+        }
+        guard let (found, isOverride) = classLookup.find(named) else {
+            throw GCodableError.typeMismatch(
+                T.self,
+                .init(
+                    debugDescription:
+                        "class \(ShownText.shown(named.qualifiedName)) (\(ShownText.shown(named.mangledName))) is not \(classLookup.place)",
+                    byteOffset: node.offset))
+        }
+        return (named, found, isOverride)
+    }
+
+    /// Notes in the decoding's report that `type` was built, for instances archived as
+    /// `archivedName`, which it replaces when `isReplaced`.
+    func noteDecoded(_ type: Any.Type, archivedAs archivedName: String, isReplaced: Bool) {
+        state.pointee.decodedClasses.insert(_typeName(type, qualified: false))
+        if isReplaced {
+            state.pointee.replacements.insert(.init(archived: archivedName, replacement: _typeName(type, qualified: false)))
+        }
     }
 
     // MARK: Optionals
@@ -649,7 +716,7 @@ final class DecodingSession: GDecoder {
     /// The `T` that `initialize` makes in the memory it is given. (Raw memory: a temporary
     /// allocation of `T` would cost metadata lookups for generic types on every call.)
     @inline(__always)
-    private static func building<T>(_ initialize: (UnsafeMutableRawPointer) throws -> Void) rethrows -> T {
+    static func building<T>(_ initialize: (UnsafeMutableRawPointer) throws -> Void) rethrows -> T {
         let raw = UnsafeMutableRawPointer.allocate(byteCount: max(MemoryLayout<T>.size, 1), alignment: MemoryLayout<T>.alignment)
         defer { raw.deallocate() }
         try initialize(raw)
@@ -670,7 +737,7 @@ final class DecodingSession: GDecoder {
         return .some(try decodeNode(index + 1))
     }
 
-    private func mismatch(_ type: Any.Type, _ node: ArchiveNode, expected: String) -> GCodableError {
+    func mismatch(_ type: Any.Type, _ node: ArchiveNode, expected: String) -> GCodableError {
         if node.kind == .nil {
             return .valueNotFound(type, .init(debugDescription: "found nil", byteOffset: node.offset))
         }

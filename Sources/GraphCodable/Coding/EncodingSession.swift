@@ -10,7 +10,7 @@
 /// by another class instance as a conditional pointer to an object it never defines.
 final class EncodingSession: GEncoder {
     /// How values of one static type are coded.
-    private enum Coding {
+    enum Coding {
         /// One BinaryIO unit: a native layout, or an opaque length-prefixed payload. For
         /// classes the type reference comes from each object's dynamic class.
         case binary(typeReference: UInt32, isNative: Bool, write: (UnsafeRawPointer, inout BinaryWriteBuffer) throws -> Void)
@@ -23,14 +23,14 @@ final class EncodingSession: GEncoder {
     }
 
     /// Everything the session decides once per static type.
-    private struct Strategy {
+    struct Strategy {
         let coding: Coding
         let isClass: Bool
         let identity: IdentityRule?
     }
 
     /// Everything the session decides once per dynamic class.
-    private struct ClassInfo {
+    struct ClassInfo {
         /// The class's type-table reference, or `nil` when the class cannot be rebuilt
         /// from its name (so it cannot keep inheritance).
         let typeReference: UInt32?
@@ -40,7 +40,7 @@ final class EncodingSession: GEncoder {
     }
 
     /// A `VAL`/`REF` whose fields are being written.
-    private struct OpenValue {
+    struct OpenValue {
         let keys: Int
         var unkeyedCount = 0
         var keyedCount = 0
@@ -48,7 +48,7 @@ final class EncodingSession: GEncoder {
 
     /// The session's mutable state. It lives behind a pointer so that the hot path pays no
     /// run-time exclusivity checks, which class properties would.
-    private struct State {
+    struct State {
         var buffer: BinaryWriteBuffer
         /// The nodes written so far.
         var nodeCount = 0
@@ -83,6 +83,8 @@ final class EncodingSession: GEncoder {
         var warnings: [String] = []
         /// When dumping, the description of each opaque BinaryIO value, by node offset.
         var opaqueDescriptions: [Int: String]?
+        /// What the Codable bridge keeps while it encodes.
+        var codable = CodableEncodingState()
     }
 
     /// How deep identified definitions nest before they are postponed to the top level.
@@ -90,7 +92,7 @@ final class EncodingSession: GEncoder {
 
     let userInfo: [CodingUserInfoKey: any Sendable]
     let binaryIOVersion: UInt16
-    private let options: GraphEncoder.Options
+    let options: GraphEncoder.Options
     /// The limits of the archive's readers (``GraphEncoder/limits``).
     private let limits: ArchiveLimits
     /// Whether the scalar fast path may run: no option or `GIdentifiable` conformance can
@@ -103,8 +105,8 @@ final class EncodingSession: GEncoder {
     private let writesSortKey: Bool
     /// The canonical orders found so far, shared by the sessions of one encoding.
     let canonicalOrders: CanonicalOrders
-    private let stack: StackGuard
-    private let state: UnsafeMutablePointer<State>
+    let stack: StackGuard
+    let state: UnsafeMutablePointer<State>
 
     convenience init(
         options: GraphEncoder.Options, limits: ArchiveLimits, userInfo: [CodingUserInfoKey: any Sendable],
@@ -172,9 +174,10 @@ final class EncodingSession: GEncoder {
     /// The warnings of this encoding.
     var warnings: [String] { state.pointee.warnings }
 
-    /// Encodes `root` as the body and returns the finished archive.
-    func archive<T: GEncodable>(_ root: T) throws -> [UInt8] {
-        let bodyLength = try writeBodyAndTables(of: root)
+    /// Encodes the root, of type `rootType`, with `writeRoot`, as the body and returns the
+    /// finished archive.
+    func archive(of rootType: Any.Type, writingRoot writeRoot: () throws -> Void) throws -> [UInt8] {
+        let bodyLength = try writeBodyAndTables(of: rootType, writingRoot: writeRoot)
         var bytes = state.pointee.buffer.takeBytes()
         let header = ArchiveHeader(
             flags: options.contains(.omitChecksum) ? [] : .checksummed,
@@ -184,28 +187,29 @@ final class EncodingSession: GEncoder {
         return bytes
     }
 
-    /// Writes the sort key of `value` (``CanonicalOrder``) to `order`: what follows the
-    /// header in the archive of `value` alone. Called on a session made for it (``makeSortKeySession()``).
-    func writeSortKey<T: GEncodable>(of value: T, to order: inout CanonicalOrder) throws {
-        _ = try writeBodyAndTables(of: value)
+    /// Writes the sort key of a value of `type`, which `writeValue` writes, to `order`: what
+    /// follows the header in the archive of that value alone. Called on a session made for
+    /// it (``makeSortKeySession()``).
+    func writeSortKey(of type: Any.Type, to order: inout CanonicalOrder, writingValue writeValue: () throws -> Void) throws {
+        _ = try writeBodyAndTables(of: type, writingRoot: writeValue)
         state.pointee.buffer.withWrittenBytes { order.add(bytes: $0[ArchiveHeader.size...]) }
     }
 
-    /// Writes `root` as the body, then the tables, after the header's room; returns the
+    /// Writes the root as the body, then the tables, after the header's room; returns the
     /// body's length.
-    private func writeBodyAndTables<T: GEncodable>(of root: T) throws -> Int {
-        try encodeNode(root, keyID: 0)
+    private func writeBodyAndTables(of rootType: Any.Type, writingRoot writeRoot: () throws -> Void) throws -> Int {
+        try writeRoot()
         var next = 0
         while next < state.pointee.postponed.count {
             let writeDefinition = state.pointee.postponed[next]
             next += 1
             try writeDefinition()
         }
-        if let failure = state.pointee.caughtFailure { throw Self.halfWritten(T.self, after: failure) }
+        if let failure = state.pointee.caughtFailure { throw Self.halfWritten(rootType, after: failure) }
         let bodyLength = state.pointee.buffer.count - ArchiveHeader.size
         state.pointee.types.write(to: &state.pointee.buffer)
         state.pointee.keys.write(to: &state.pointee.buffer)
-        try extent.checkReadable(under: limits, of: T.self)
+        try extent.checkReadable(under: limits, of: rootType)
         return bodyLength
     }
 
@@ -241,20 +245,22 @@ final class EncodingSession: GEncoder {
         try keyedField(key) { try encodeConditionalNode(value, keyID: $0) }
     }
 
-    private func unkeyedField(_ body: () throws -> Void) throws {
+    func unkeyedField(_ body: () throws -> Void) throws {
         let index = state.pointee.open.unkeyedCount
         state.pointee.open.unkeyedCount = index + 1
         do {
             try body()
         } catch let error as GCodableError {
             throw failing(error.prefixingPath(with: .index(index)))
+        } catch let error as EncodingError {
+            throw failing(error.prefixing(ArchiveCodingKey(index: index)))
         } catch {
             throw failing(error)
         }
     }
 
     @inline(__always)
-    private func keyedField<Key: RawRepresentable>(_ key: Key, _ body: (UInt32) throws -> Void) throws
+    func keyedField<Key: RawRepresentable>(_ key: Key, _ body: (UInt32) throws -> Void) throws
     where Key.RawValue == String {
         let open = state.pointee.open
         state.pointee.open.keyedCount = open.keyedCount + 1
@@ -265,13 +271,15 @@ final class EncodingSession: GEncoder {
             try body(keyID)
         } catch let error as GCodableError {
             throw failing(error.prefixingPath(with: .key(key.rawValue)))
+        } catch let error as EncodingError {
+            throw failing(error.prefixing(ArchiveCodingKey(stringValue: key.rawValue)))
         } catch {
             throw failing(error)
         }
     }
 
     /// Notes `error`, which a field's encoding threw, as the last failure, and returns it.
-    private func failing(_ error: any Error) -> any Error {
+    func failing(_ error: any Error) -> any Error {
         state.pointee.caughtFailure = error
         return error
     }
@@ -315,7 +323,7 @@ final class EncodingSession: GEncoder {
 
     /// Writes a node's header, and counts the node.
     @inline(__always)
-    private func writeNodeHeader(_ kind: NodeKind, keyID: UInt32, typeReference: UInt32 = 0, objectID: UInt32 = 0) {
+    func writeNodeHeader(_ kind: NodeKind, keyID: UInt32, typeReference: UInt32 = 0, objectID: UInt32 = 0) {
         state.pointee.nodeCount &+= 1
         state.pointee.buffer.writeNodeHeader(kind, keyID: keyID, typeReference: typeReference, objectID: objectID)
     }
@@ -331,9 +339,15 @@ final class EncodingSession: GEncoder {
         guard case .optional = strategy(for: Wrapped.self).coding else {
             return try encodeNode(wrapped, keyID: keyID, conditional: conditional)
         }
-        try openLevel(for: Wrapped?.self)
+        try writeOptionalBox(of: Wrapped?.self, keyID: keyID) { try encodeNode(wrapped, keyID: 0, conditional: conditional) }
+    }
+
+    /// Writes the one-field box of an optional of `type` holding an optional, whose node
+    /// `writeWrapped` writes.
+    func writeOptionalBox(of type: Any.Type, keyID: UInt32, _ writeWrapped: () throws -> Void) throws {
+        try openLevel(for: type)
         writeNodeHeader(.val, keyID: keyID, typeReference: UInt32(NativeTypeCode.optional.rawValue))
-        try encodeNode(wrapped, keyID: 0, conditional: conditional)
+        try writeWrapped()
         state.pointee.openCount -= 1
         state.pointee.buffer.writeEnd()
     }
@@ -346,24 +360,13 @@ final class EncodingSession: GEncoder {
         if case .optional(let encodeInPlace) = strategy.coding {
             return try withUnsafePointer(to: value) { try encodeInPlace($0, self, keyID, conditional) }
         }
-        if writesSortKey && strategy.isClass && state.pointee.classDepth > 0 {
-            let objectID = UInt32(state.pointee.defined.count)
-            state.pointee.defined.append(false)
-            return writeNodeHeader(.ptc, keyID: keyID, objectID: objectID)
-        }
+        if strategy.isClass && cutsClasses { return writeCutPointer(keyID: keyID) }
         guard let found = objectID(of: value, strategy.identity) else {
             if conditional { state.pointee.warnings.append("\(T.self) has no identity: encoded unconditionally") }
             return try writeDefinition(value, strategy, keyID: keyID, objectID: 0)
         }
         let objectID = found.id
-        if found.isNew {
-            state.pointee.defined.append(false)
-            if conditional { return writeNodeHeader(.ptc, keyID: keyID, objectID: objectID) }
-        } else if conditional || state.pointee.defined[Int(objectID)] {
-            if !conditional { countReading(ReadingCost.earlyPointer) } // its definition may be postponed
-            return writeNodeHeader(conditional ? .ptc : .pts, keyID: keyID, objectID: objectID)
-        }
-        state.pointee.defined[Int(objectID)] = true
+        if writesPointer(to: found, keyID: keyID, conditional: conditional) { return }
         if state.pointee.openCount > Self.maximumInlineDepth {
             countReading(ReadingCost.earlyPointer)
             writeNodeHeader(.pts, keyID: keyID, objectID: objectID)
@@ -375,10 +378,38 @@ final class EncodingSession: GEncoder {
         try writeDefinition(value, strategy, keyID: keyID, objectID: objectID)
     }
 
+    /// Writes, in a sort key, the conditional pointer to nothing that stands for a class
+    /// instance held by a class instance.
+    func writeCutPointer(keyID: UInt32) {
+        let objectID = UInt32(state.pointee.defined.count)
+        state.pointee.defined.append(false)
+        writeNodeHeader(.ptc, keyID: keyID, objectID: objectID)
+    }
+
+    /// Writes a pointer to the value with identity `found` and returns `true` when its
+    /// definition is not to be written here: it is written already, or postponed, or this
+    /// meeting is conditional. Otherwise notes the definition written and returns `false`.
+    func writesPointer(to found: (id: UInt32, isNew: Bool), keyID: UInt32, conditional: Bool) -> Bool {
+        let objectID = found.id
+        if found.isNew {
+            state.pointee.defined.append(false)
+            if conditional {
+                writeNodeHeader(.ptc, keyID: keyID, objectID: objectID)
+                return true
+            }
+        } else if conditional || state.pointee.defined[Int(objectID)] {
+            if !conditional { countReading(ReadingCost.earlyPointer) } // its definition may be postponed
+            writeNodeHeader(conditional ? .ptc : .pts, keyID: keyID, objectID: objectID)
+            return true
+        }
+        state.pointee.defined[Int(objectID)] = true
+        return false
+    }
+
     /// The object id of the identity of `value` under `rule`, and whether this is its first
     /// meeting (the id is then the next one); `nil` when the value has no identity.
     @inline(__always)
-    private func objectID<T>(of value: T, _ rule: IdentityRule?) -> (id: UInt32, isNew: Bool)? {
+    func objectID<T>(of value: T, _ rule: IdentityRule?) -> (id: UInt32, isNew: Bool)? {
         let nextID = UInt32(state.pointee.defined.count)
         switch rule {
         case .object?:
@@ -450,7 +481,7 @@ final class EncodingSession: GEncoder {
 
     /// Counts a `VAL` or `REF` of a `type` opening, refusing to nest deeper than readers take
     /// (``ArchiveLimits/maximumDepth``): what the encoder writes reads back.
-    private func openLevel(for type: Any.Type) throws {
+    func openLevel(for type: Any.Type) throws {
         // `openCount` is the depth of the value about to open.
         guard state.pointee.openCount <= limits.maximumDepth else {
             throw GCodableError.cannotEncode(
@@ -464,7 +495,7 @@ final class EncodingSession: GEncoder {
 
     /// The type reference of the dynamic class of `object` (0 when its inheritance is off)
     /// and the key sequence of that class.
-    private func classReference<T>(of object: T) throws -> (reference: UInt32, keys: Int) {
+    func classReference<T>(of object: T) throws -> (reference: UInt32, keys: Int) {
         let instance = objectReference(of: object)
         let dynamicType: AnyClass = type(of: instance)
         let info = try classInfo(for: dynamicType)
@@ -486,12 +517,17 @@ final class EncodingSession: GEncoder {
 
     private func classInfo(for dynamicType: AnyClass) throws -> ClassInfo {
         if let info = state.pointee.classes.value(for: dynamicType) { return info }
-        guard let encodable = dynamicType as? any GEncodable.Type else {
-            throw GCodableError.cannotEncode(dynamicType, .init(debugDescription: "the class is not GEncodable"))
+        let version: UInt32
+        if let encodable = dynamicType as? any GEncodable.Type {
+            version = encodable.typeVersion
+        } else if dynamicType is any Encodable.Type {
+            version = 0
+        } else {
+            throw GCodableError.cannotEncode(dynamicType, .init(debugDescription: "the class is neither GEncodable nor Encodable"))
         }
         let reference =
             !options.contains(.disableInheritance) && ClassResolver.isReifiable(dynamicType)
-            ? state.pointee.types.reference(for: .named(TypeName.named(encodable, kind: .class))) : nil
+            ? state.pointee.types.reference(for: .named(TypeName.named(dynamicType, kind: .class, version: version))) : nil
         let info = ClassInfo(
             typeReference: reference, keys: state.pointee.keySequences.makeSequence(),
             asksObjects: !options.contains(.ignoreGInheritanceProtocol) && dynamicType is any GInheritance.Type)

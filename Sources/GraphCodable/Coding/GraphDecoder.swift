@@ -10,7 +10,7 @@ public final class GraphDecoder {
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     /// What the last decoding met: the classes it built and replaced.
     public private(set) var decodingReport: GraphDecodingReport?
-    private var classOverrides: [ClassName: any GDecodable.Type] = [:]
+    private var classOverrides: [ClassName: AnyClass] = [:]
     private var classLookup: ClassLookup { ClassLookup(overrides: classOverrides, registry: registry) }
 
     /// In secure mode, the only classes the archive may name; `nil` (the default) for
@@ -35,6 +35,29 @@ public final class GraphDecoder {
     /// wrong and where; it never crashes the process. Of several problems, the one thrown is
     /// the first in the reporting order of Docs/ArchiveFormat.md, as validation reports it.
     public func decode<T: GDecodable, Q: DataProtocol>(_ type: T.Type, from data: Q) throws -> T {
+        try decoding(data) { try $0.decodeRoot(T.self) }
+    }
+
+    /// Decodes a value of the `Decodable` type `type` from an archive, with its own
+    /// `init(from:)`: each class instance is built as the class the archive names, and once
+    /// however often it is referred to. Its failures are `DecodingError`s, with the coding
+    /// path and, as their underlying error, the ``GCodableError`` with the byte offset and the
+    /// path of the node in the archive.
+    public func decode<T: Decodable, Q: DataProtocol>(_ type: T.Type, from data: Q) throws -> T {
+        do {
+            return try decoding(data) { try $0.decodeCodableRoot(T.self) }
+        } catch let error as GCodableError {
+            throw error.decodingError(codingPath: error.codingPath)
+        }
+    }
+
+    /// Decodes a value of `type`, both `GDecodable` and `Decodable`, the GraphCodable way.
+    public func decode<T: GDecodable & Decodable, Q: DataProtocol>(_ type: T.Type, from data: Q) throws -> T {
+        try decoding(data) { try $0.decodeRoot(T.self) }
+    }
+
+    /// Decodes the root of an archive with `decodeRoot`.
+    private func decoding<T, Q: DataProtocol>(_ data: Q, _ decodeRoot: (DecodingSession) throws -> T) throws -> T {
         let bytes = Self.bytes(of: data)
         let failure: GCodableError
         do {
@@ -42,7 +65,7 @@ public final class GraphDecoder {
                 archive: try ParsedArchive(bytes: bytes, limits: limits), userInfo: userInfo, classLookup: classLookup)
             defer { decodingReport = session.report }
             do {
-                return try session.decodeRoot(T.self)
+                return try decodeRoot(session)
             } catch let error as GCodableError where error.context.rule != nil || error.isUnknownHere {
                 failure = error
             }
@@ -106,6 +129,18 @@ public final class GraphDecoder {
     /// archives whose class no longer exists under that name. See the names an archive
     /// holds with `dump(from:options: .showReferenceMap)`.
     public func setClass(_ type: (AnyObject & GDecodable).Type, for className: ClassName) {
+        classOverrides[className] = type
+    }
+
+    /// Decodes the instances of the class the archive names `className` as the `Decodable`
+    /// class `type`.
+    public func setClass(_ type: (AnyObject & Decodable).Type, for className: ClassName) {
+        classOverrides[className] = type
+    }
+
+    /// Decodes the instances of the class the archive names `className` as `type`, both
+    /// `GDecodable` and `Decodable`.
+    public func setClass(_ type: (AnyObject & GDecodable & Decodable).Type, for className: ClassName) {
         classOverrides[className] = type
     }
 

@@ -79,20 +79,62 @@ public final class GraphEncoder {
     /// Encodes `value`, returning the archive in the byte container you name:
     /// `try encoder.encode(value) as Data` or `as Bytes`.
     public func encode<T: GEncodable, Q: MutableDataProtocol>(_ value: T) throws -> Q {
-        let session = makeSession(describingValues: false)
-        defer { collectWarnings(of: session) }
-        let bytes = try session.archive(value)
-        if let bytes = bytes as? Q { return bytes }
-        return Q(bytes)
+        try encoded(of: T.self) { try $0.encodeNode(value, keyID: 0) }
+    }
+
+    /// Encodes the `Encodable` value `value` with its own `encode(to:)`, keeping what Codable
+    /// coders lose: a class instance reached twice is stored once, and with its dynamic
+    /// class. Its failures are `EncodingError`s; a cycle made of Codable values alone is one.
+    public func encode<T: Encodable, Q: MutableDataProtocol>(_ value: T) throws -> Q {
+        try encodingCodable(value) { try encoded(of: T.self) { try $0.encodeCodable(value, keyID: 0) } }
+    }
+
+    /// Encodes `value`, whose type is both `GEncodable` and `Encodable`, the GraphCodable way.
+    public func encode<T: GEncodable & Encodable, Q: MutableDataProtocol>(_ value: T) throws -> Q {
+        try encoded(of: T.self) { try $0.encodeNode(value, keyID: 0) }
     }
 
     /// Encodes `value` and returns a text dump of the archive; BinaryIO values the reader
     /// would only know by size show by their description.
     public func dump<T: GEncodable>(_ value: T, options: GraphDumpOptions = .readable) throws -> String {
+        try dump(of: T.self, options: options) { try $0.encodeNode(value, keyID: 0) }
+    }
+
+    /// Encodes the `Encodable` value `value` and returns a text dump of the archive.
+    public func dump<T: Encodable>(_ value: T, options: GraphDumpOptions = .readable) throws -> String {
+        try encodingCodable(value) { try dump(of: T.self, options: options) { try $0.encodeCodable(value, keyID: 0) } }
+    }
+
+    /// Encodes `value`, whose type is both `GEncodable` and `Encodable`, the GraphCodable
+    /// way, and returns a text dump of the archive.
+    public func dump<T: GEncodable & Encodable>(_ value: T, options: GraphDumpOptions = .readable) throws -> String {
+        try dump(of: T.self, options: options) { try $0.encodeNode(value, keyID: 0) }
+    }
+
+    private func encoded<Q: MutableDataProtocol>(of type: Any.Type, writingRoot writeRoot: (EncodingSession) throws -> Void) throws -> Q {
+        let session = makeSession(describingValues: false)
+        defer { collectWarnings(of: session) }
+        let bytes = try session.archive(of: type) { try writeRoot(session) }
+        if let bytes = bytes as? Q { return bytes }
+        return Q(bytes)
+    }
+
+    private func dump(of type: Any.Type, options: GraphDumpOptions, writingRoot writeRoot: (EncodingSession) throws -> Void) throws
+        -> String
+    {
         let session = makeSession(describingValues: true)
         defer { collectWarnings(of: session) }
-        let archive = try ArchivePrelude(bytes: try session.archive(value), limits: limits, problems: nil)
+        let archive = try ArchivePrelude(bytes: try session.archive(of: type) { try writeRoot(session) }, limits: limits, problems: nil)
         return try ArchiveDump(archive: archive, options: options, descriptions: session.opaqueDescriptions ?? [:]).text
+    }
+
+    /// Runs the encoding of the Codable root `value`, whose library errors become `EncodingError`s.
+    private func encodingCodable<T, R>(_ value: T, _ encode: () throws -> R) throws -> R {
+        do {
+            return try encode()
+        } catch let error as GCodableError {
+            throw error.encodingError(value, codingPath: error.codingPath)
+        }
     }
 
     private func makeSession(describingValues: Bool) -> EncodingSession {

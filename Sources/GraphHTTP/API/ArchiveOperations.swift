@@ -134,18 +134,17 @@ public struct ArchiveOperations: Sendable {
                 members: ["registeredTypes": .strings(registry.typeNames)])
         }
         let decoder = self.decoder
-        let value: any GDecodable
+        let value: Any
         do {
-            value = try decoder.decode(type, from: archive)
-        } catch let error as GCodableError {
-            // Only a corrupted value or structure can be the archive's fault rather than the
-            // type's: validation tells which.
-            switch error {
-            case .dataCorrupted, .invalidArchive:
-                throw Problem(error, invalidKind: decoder.validate(archive).isValid ? .cannotDecode : .invalidArchive)
-            default:
-                throw Problem(error)
+            value = try Self.decode(type, from: archive, with: decoder)
+        } catch let error as DecodingError {
+            // A Codable type's failure: its cause is the archive's error, where there is one.
+            guard let context = Self.context(of: error), let cause = context.underlyingError as? GCodableError else {
+                throw Problem(.cannotDecode, "\(error)")
             }
+            throw Self.problem(cause, decoding: archive, with: decoder)
+        } catch let error as GCodableError {
+            throw Self.problem(error, decoding: archive, with: decoder)
         } catch {
             throw Problem(.internalError, "\(error)")
         }
@@ -153,6 +152,40 @@ public struct ArchiveOperations: Sendable {
         return JSONBody.encode(
             DecodeAnswer(type: _typeName(type, qualified: true), value: value, report: decoder.decodingReport, types: types))
             + Self.lineBreak
+    }
+
+    /// The problem of a decoding that threw `error`. Only a corrupted value or structure can
+    /// be the archive's fault rather than the type's: validation tells which.
+    private static func problem(_ error: GCodableError, decoding archive: [UInt8], with decoder: GraphDecoder) -> Problem {
+        switch error {
+        case .dataCorrupted, .invalidArchive:
+            Problem(error, invalidKind: decoder.validate(archive).isValid ? .cannotDecode : .invalidArchive)
+        default:
+            Problem(error)
+        }
+    }
+
+    /// Decodes `archive` as `type`, `GDecodable` (whose own coding wins) or `Decodable`.
+    private static func decode(_ type: Any.Type, from archive: [UInt8], with decoder: GraphDecoder) throws -> Any {
+        if let type = type as? any GDecodable.Type { return try decoder.decode(type, from: archive) }
+        guard let type = type as? any Decodable.Type else {
+            throw GCodableError.internalInconsistency(
+                type, .init(debugDescription: "a registered type is neither GDecodable nor Decodable"))
+        }
+        return try decodeCodable(type, from: archive, with: decoder)
+    }
+
+    private static func decodeCodable<T: Decodable>(_ type: T.Type, from archive: [UInt8], with decoder: GraphDecoder) throws -> Any {
+        try decoder.decode(type, from: archive)
+    }
+
+    /// The context of a `DecodingError`.
+    private static func context(of error: DecodingError) -> DecodingError.Context? {
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+            context
+        @unknown default: nil
+        }
     }
 
     /// Runs codec work that writes to an output, turning codec errors into problems and

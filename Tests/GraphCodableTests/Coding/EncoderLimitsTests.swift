@@ -19,7 +19,7 @@ import Testing
 
     private static func checkMeasures<T: GCodable>(of value: T, options: GraphEncoder.Options, _ name: String) throws {
         let session = EncodingSession(options: options, limits: ArchiveLimits(), userInfo: [:], binaryIOVersion: 0, describingValues: false)
-        let archive = try session.archive(value)
+        let archive = try session.archive(of: T.self) { try session.encodeNode(value, keyID: 0) }
         let extent = session.extent
         let measured: [(limit: WritableKeyPath<ArchiveLimits, Int>, name: String, measure: Int)] = [
             (\.maximumNodeCount, "maximumNodeCount", extent.nodeCount),

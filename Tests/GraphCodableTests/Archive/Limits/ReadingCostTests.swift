@@ -14,7 +14,7 @@ import Testing
     /// the stretches the parser charged, so that a byte left out shows.)
     static func costs<T: GCodable>(of value: T, options: GraphEncoder.Options) throws -> (counted: Int, charged: Int, margin: Int) {
         let session = EncodingSession(options: options, limits: ArchiveLimits(), userInfo: [:], binaryIOVersion: 0, describingValues: false)
-        let archive = try ParsedArchive(bytes: try session.archive(value))
+        let archive = try ParsedArchive(bytes: try session.archive(of: T.self) { try session.encodeNode(value, keyID: 0) })
         _ = try DecodingSession(archive: archive, userInfo: [:], classLookup: ClassLookup()).decodeRoot(T.self)
         let stretch = ReadingCost.nodesPerCharge * ReadingCost.node
         let stretches = (archive.nodes.count + ReadingCost.nodesPerCharge - 1) / ReadingCost.nodesPerCharge
