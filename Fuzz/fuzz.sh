@@ -28,7 +28,7 @@ swift_flags=(-sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld)
 sources() {
     local shared=(Fuzz/Harnesses/SeedWriter.swift)
     local archives=(Fuzz/Harnesses/ArchiveInspection.swift Fuzz/Harnesses/SeedArchives.swift Fuzz/Harnesses/FuzzModel.swift
-        Fuzz/Harnesses/Checksummed.swift)
+        Fuzz/Harnesses/FuzzCodableModel.swift Fuzz/Harnesses/Checksummed.swift)
     case $1 in
         archive-bytes) echo GraphCodable Fuzz/Harnesses/ArchiveBytes.swift "${archives[@]}" "${shared[@]}" ;;
         archive-checksummed) echo GraphCodable Fuzz/Harnesses/ArchiveChecksummed.swift "${archives[@]}" "${shared[@]}" ;;

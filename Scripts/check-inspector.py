@@ -114,7 +114,7 @@ def main():
 
         # The first screen offers the server's samples and says what the page does.
         samples = page.locator("#samples button")
-        expect(samples).to_have_count(4)
+        expect(samples).to_have_count(5)
         expect(page.locator("#drop .intro")).to_contain_text("object")
         shot(page, "first-screen")
 

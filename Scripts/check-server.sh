@@ -51,7 +51,7 @@ grep -q '"decoded":true' "$work/deep.json"
 echo "ok"
 
 echo "== samples are the same bytes in every process, whatever its hash seed"
-for sample in network folders sensor natives; do
+for sample in network folders sensor zoo natives; do
     "$binary" sample "$sample" -o "$work/$sample-a.graph"
     SWIFT_DETERMINISTIC_HASHING=1 "$binary" sample "$sample" -o "$work/$sample-b.graph"
     "$binary" sample "$sample" -o "$work/$sample-c.graph"
@@ -61,7 +61,7 @@ done
 echo "ok"
 
 echo "== the offline CLI writes what the HTTP answers"
-for sample in network folders sensor natives; do
+for sample in network folders sensor zoo natives; do
     "$binary" sample "$sample" -o "$work/$sample.graph"
     for operation in "dump --header --typemap:dump?header=true&typemap=true" "json:json" "json --pretty:json?pretty=true" \
                      "typemap:typemap" "validate:validate" "stats --json --limit 3:stats?limit=3" "graph --dot --depth 2:graph?format=dot&depth=2" "convert --internal-binary-io-version 2:convert?internalBinaryIOVersion=2"; do
@@ -88,6 +88,10 @@ cmp "$work/offline" "$work/online"
 "$binary" decode "$work/sensor.graph" --type Sensor -o "$work/offline"
 curl -sS --fail-with-body --data-binary @"$work/sensor.graph" "$base/v1/decode?type=Sensor" -o "$work/online"
 cmp "$work/offline" "$work/online"
+"$binary" decode "$work/zoo.graph" --type Zoo -o "$work/offline"
+curl -sS --fail-with-body --data-binary @"$work/zoo.graph" "$base/v1/decode?type=Zoo" -o "$work/online"
+cmp "$work/offline" "$work/online"
+grep -q '"decodedClasses":\["Animal","Dog"\]' "$work/online" || { echo "error: the zoo did not decode its Dog"; cat "$work/online"; exit 1; }
 status=0; "$binary" diff "$work/network.graph" "$work/folders.graph" --json -o "$work/offline" || status=$?
 [ "$status" = 1 ] || { echo "error: diff of two archives exited $status, not 1"; exit 1; }
 curl -sS --fail-with-body -F before=@"$work/network.graph" -F after=@"$work/folders.graph" "$base/v1/diff" -o "$work/online"

@@ -3,6 +3,7 @@
 // than through their own `Codable` conformances: an array is a `VAL` of the array code with
 // a field per element, a dictionary one with each key then its value, an optional `nil` or
 // its value in place. Their archives read as those of the native types do, in any tool.
+// Every optional a Codable container codes is written in place, as Codable coders write it.
 
 /// An optional of Codable values, written in its own place.
 protocol EncodableOptional {

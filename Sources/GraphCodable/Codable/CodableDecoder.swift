@@ -24,6 +24,7 @@ struct CodableDecoder: Decoder {
     /// The decoder of the container at `field`, which must be a `VAL` or `REF`, as a value
     /// of `type`.
     static func nested(_ session: DecodingSession, _ field: Int, as type: Any.Type, keys: Int) throws -> CodableDecoder {
+        try session.checkStack(at: session.nodes[field])
         let kind = session.nodes[field].kind
         guard kind == .val || kind == .ref else {
             throw session.failure(session.mismatch(type, session.nodes[field], expected: "a container (VAL or REF)"), at: field)
@@ -40,6 +41,9 @@ final class KeyedCodableDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     let keys: Int
     private var cursor: Int
     private var requests = 0
+    /// The key id found last and its field: `contains`, `decodeNil` and `decode` ask for
+    /// the same key in turn.
+    private var lastFound: (keyID: UInt32, field: Int?) = (0, nil)
 
     init(session: DecodingSession, node: Int, keys: Int) {
         self.session = session
@@ -72,18 +76,39 @@ final class KeyedCodableDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
         let field = try requiredField(for: key)
-        return try session.decodingField(key, field) { try session.decodeCodable(field) }
+        return try session.decodingField(field) { try session.decodeCodable(field) }
     }
 
     func decodeIfPresent<T: Decodable>(_: T.Type, forKey key: Key) throws -> T? {
         guard let field = field(for: key), !session.holdsNil(field) else { return nil }
-        return try session.decodingField(key, field) { try session.decodeCodable(field) }
+        return try session.decodingField(field) { try session.decodeCodable(field) }
     }
+
+    func decodeIfPresent(_: Bool.Type, forKey key: Key) throws -> Bool? { try decodeOwnIfPresent(key) }
+    func decodeIfPresent(_: String.Type, forKey key: Key) throws -> String? { try decodeOwnIfPresent(key) }
+    func decodeIfPresent(_: Double.Type, forKey key: Key) throws -> Double? { try decodeOwnIfPresent(key) }
+    func decodeIfPresent(_: Float.Type, forKey key: Key) throws -> Float? { try decodeOwnIfPresent(key) }
+    func decodeIfPresent(_: Int.Type, forKey key: Key) throws -> Int? { try decodeOwnIfPresent(key) }
+    func decodeIfPresent(_: Int8.Type, forKey key: Key) throws -> Int8? { try decodeOwnIfPresent(key) }
+    func decodeIfPresent(_: Int16.Type, forKey key: Key) throws -> Int16? { try decodeOwnIfPresent(key) }
+    func decodeIfPresent(_: Int32.Type, forKey key: Key) throws -> Int32? { try decodeOwnIfPresent(key) }
+    func decodeIfPresent(_: Int64.Type, forKey key: Key) throws -> Int64? { try decodeOwnIfPresent(key) }
+    func decodeIfPresent(_: UInt.Type, forKey key: Key) throws -> UInt? { try decodeOwnIfPresent(key) }
+    func decodeIfPresent(_: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeOwnIfPresent(key) }
+    func decodeIfPresent(_: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeOwnIfPresent(key) }
+    func decodeIfPresent(_: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeOwnIfPresent(key) }
+    func decodeIfPresent(_: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeOwnIfPresent(key) }
 
     /// A scalar, read as GraphCodable reads it.
     private func decodeOwn<T: GDecodable>(_ key: Key) throws -> T {
         let field = try requiredField(for: key)
-        return try session.decodingField(key, field) { try session.decodeNode(field) }
+        return try session.decodingField(field) { try session.decodeNode(field) }
+    }
+
+    /// A scalar that may be absent or `nil`: one lookup of its key.
+    private func decodeOwnIfPresent<T: GDecodable>(_ key: Key) throws -> T? {
+        guard let field = field(for: key), !session.holdsNil(field) else { return nil }
+        return try session.decodingField(field) { try session.decodeNode(field) as T }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) throws
@@ -107,14 +132,17 @@ final class KeyedCodableDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
 
     private func nestedDecoder(for key: some CodingKey, keys: Int) throws -> CodableDecoder {
         let field = try requiredField(for: key)
-        return try session.decodingField(key, field) { try CodableDecoder.nested(session, field, as: Key.self, keys: keys) }
+        return try session.decodingField(field) { try CodableDecoder.nested(session, field, as: Key.self, keys: keys) }
     }
 
     /// The field for `key`, nil when the node has none.
     private func field(for key: some CodingKey) -> Int? {
         let keyID = session.codableKeyID(for: key, keys: keys, position: requests)
         requests += 1
-        return session.field(keyID, of: node, from: &cursor)
+        if keyID == lastFound.keyID { return lastFound.field }
+        let field = session.field(keyID, of: node, from: &cursor)
+        lastFound = (keyID, field)
+        return field
     }
 
     private func requiredField(for key: some CodingKey) throws -> Int {
@@ -195,7 +223,7 @@ struct UnkeyedCodableDecodingContainer: UnkeyedDecodingContainer {
     private mutating func take<R>(_ type: Any.Type, _ read: (DecodingSession, Int) throws -> R) throws -> R {
         guard let field = next else { throw valueNotFound(type) }
         let session = session
-        let value = try session.decodingField(ArchiveCodingKey(index: currentIndex), field) { try read(session, field) }
+        let value = try session.decodingField(field) { try read(session, field) }
         advance(past: field)
         return value
     }
@@ -247,6 +275,6 @@ struct SingleValueCodableDecodingContainer: SingleValueDecodingContainer {
         guard let field = session.unkeyedField(from: node + 1, of: node) else {
             throw session.failure(.valueNotFound(type, .init(debugDescription: "the value holds no single value")), at: node)
         }
-        return try session.decodingField(ArchiveCodingKey(index: 0), field) { try read(field) }
+        return try session.decodingField(field) { try read(field) }
     }
 }

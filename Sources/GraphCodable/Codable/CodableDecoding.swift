@@ -16,6 +16,10 @@ struct CodableDecodingState {
     var classes: [UInt32: ResolvedClass] = [:]
     /// The key sequences of nested containers, by their key type.
     var nestedKeys = TypeCache<Int>()
+    /// The locations of the nodes, for coding paths: made when first needed, unless the
+    /// archive's budget could not take it (``treeRefused``).
+    var nodeTree: NodeTree?
+    var treeRefused = false
 }
 
 /// How values of one static `Decodable` type are read.
@@ -147,24 +151,23 @@ extension DecodingSession {
         return nil
     }
 
-    /// Runs `decode` on each unkeyed field of the node at `index`, in order; the errors it
-    /// throws get the field's index in front of their coding path.
+    /// Runs `decode` on each unkeyed field of the node at `index`, in order.
     func forEachUnkeyedField(of index: Int, _ decode: (Int) throws -> Void) throws {
-        var position = 0
         var next = index + 1
         while let field = unkeyedField(from: next, of: index) {
-            try decodingField(ArchiveCodingKey(index: position), field) { try decode(field) }
-            position += 1
+            try decodingField(field) { try decode(field) }
             next = nodes[field].next
         }
     }
 
-    /// The keys of the keyed fields of the node at `index`.
+    /// The keys of the keyed fields of the node at `index`, each once.
     func keys(of index: Int) -> [String] {
+        var seen = Set<UInt32>()
         var keys: [String] = []
         var field = index + 1
         while field < nodes[index].next {
-            if let key = archive.keys.key(for: nodes[field].keyID) { keys.append(key) }
+            let keyID = nodes[field].keyID
+            if seen.insert(keyID).inserted, let key = archive.keys.key(for: keyID) { keys.append(key) }
             field = nodes[field].next
         }
         return keys
@@ -187,17 +190,16 @@ extension DecodingSession {
         return keys
     }
 
-    /// Runs the decoding of `field`, reached through `key`: its `DecodingError`s get `key` in
-    /// front of their coding path, and the errors of the archive become `DecodingError`s
-    /// whose cause names where the field's value is in the archive.
+    /// Runs the decoding of `field`: the errors of the archive it throws become
+    /// `DecodingError`s at the field's coding path, whose cause names where the value is in
+    /// the archive. (A `DecodingError` has its whole coding path already: the path of a node
+    /// is known from the node, as Codable's errors give it, from the root.)
     @inline(__always)
-    func decodingField<R>(_ key: some CodingKey, _ field: Int, _ decode: () throws -> R) throws -> R {
+    func decodingField<R>(_ field: Int, _ decode: () throws -> R) throws -> R {
         do {
             return try decode()
-        } catch let error as DecodingError {
-            throw error.prefixing(key)
         } catch let error as GCodableError {
-            throw error.decodingError(codingPath: [key] + error.codingPath, underlying: located(error, under: field))
+            throw error.decodingError(codingPath: codingPath(of: field) + error.codingPath, underlying: located(error, under: field))
         }
     }
 
@@ -206,18 +208,32 @@ extension DecodingSession {
     private func located(_ error: GCodableError, under index: Int) -> GCodableError {
         var error = error
         if error.context.byteOffset == nil { error.context.byteOffset = nodes[index].offset }
-        return error.located(at: archive.location(of: index))
+        return error.located(at: location(of: index))
     }
 
-    /// A problem the bridge finds at the node at `index`, as a `DecodingError` at the
-    /// container's own coding path.
+    /// A problem the bridge finds at the node at `index`, as a `DecodingError` at the node's
+    /// coding path.
     func failure(_ error: GCodableError, at index: Int) -> DecodingError {
-        error.decodingError(codingPath: [], underlying: located(error, under: index))
+        error.decodingError(codingPath: codingPath(of: index), underlying: located(error, under: index))
     }
 
     /// The coding path of the node at `index`: its path in the archive.
     func codingPath(of index: Int) -> [any CodingKey] {
-        archive.location(of: index).path.map(ArchiveCodingKey.init)
+        location(of: index).path.map(ArchiveCodingKey.init)
+    }
+
+    /// The location of the node at `index`, from the node tree (made at the first need, and
+    /// charged to the archive's budget; without it, when the budget cannot take it, none).
+    private func location(of index: Int) -> NodeLocation {
+        if state.pointee.codable.nodeTree == nil && !state.pointee.codable.treeRefused {
+            do {
+                try budget.charge(NodeTree.cost(nodeCount: nodes.count))
+                state.pointee.codable.nodeTree = NodeTree(archive)
+            } catch {
+                state.pointee.codable.treeRefused = true
+            }
+        }
+        return state.pointee.codable.nodeTree?.location(of: index, in: archive) ?? NodeLocation()
     }
 
     // MARK: Strategies
@@ -230,8 +246,8 @@ extension DecodingSession {
     }
 
     private func makeCodableStrategy<T: Decodable>(for type: T.Type) -> CodableDecodingStrategy {
-        if let own = type as? any GDecodable.Type { return .itsOwn(Self.graphCodableReader(own)) }
         if let optional = type as? any DecodableOptional.Type { return .itsOwn(Self.optionalReader(optional)) }
+        if let own = type as? any GDecodable.Type { return .itsOwn(Self.graphCodableReader(own)) }
         if let collection = type as? any DecodableCollection.Type {
             return .collection(code: UInt32(collection.nativeTypeCode.rawValue), Self.collectionReader(collection))
         }

@@ -195,9 +195,16 @@ extension EncodingSession {
     /// containers opened above it.
     func openFrame(_ serial: Int) throws -> Int {
         let last = state.pointee.codable.frames.count - 1
-        if last >= 0 && state.pointee.codable.frames[last].serial == serial { return last }
+        if last >= 0 && state.pointee.codable.frames[last].serial == serial
+            && state.pointee.codable.frames[last].depth == state.pointee.openCount
+        {
+            return last
+        }
         if serial == Self.failedFrame, let failure = state.pointee.codable.failedContainer { throw failure }
         try closeFrames(above: serial)
+        guard state.pointee.codable.frames[state.pointee.codable.frames.count - 1].depth == state.pointee.openCount else {
+            throw GCodableError.cannotEncode(Self.self, "a Codable container was used while a value inside it was being encoded")
+        }
         return state.pointee.codable.frames.count - 1
     }
 
@@ -269,15 +276,14 @@ extension EncodingSession {
         state.pointee.codable.frames.last { $0.serial == serial }?.unkeyedCount ?? 0
     }
 
-    /// Writes `value` with `write` as the field `key` of the frame `serial`; the errors it
-    /// throws get `key` in front of their coding path.
+    /// Writes `value` with `write` as the field `key` of the frame `serial`.
     @inline(__always)
     func writeField<T, Key: CodingKey>(_ value: T, for key: Key, in serial: Int, _ write: (UInt32) throws -> Void) throws {
         let keyID = codableKeyID(for: key, in: try openFrame(serial))
         do {
             try write(keyID)
         } catch {
-            throw failing(Self.codableError(error, encoding: value, at: key))
+            throw failing(codableError(error, encoding: value, in: serial, at: key))
         }
     }
 
@@ -288,18 +294,16 @@ extension EncodingSession {
         do {
             try write()
         } catch {
-            throw failing(Self.codableError(error, encoding: value, at: ArchiveCodingKey(index: index)))
+            throw failing(codableError(error, encoding: value, in: serial, at: ArchiveCodingKey(index: index)))
         }
     }
 
-    /// `error`, thrown while encoding `value` at `key`, as an `EncodingError` whose coding
-    /// path starts with `key` (other errors, the types' own, pass as they are).
-    private static func codableError<T>(_ error: any Error, encoding value: T, at key: any CodingKey) -> any Error {
-        switch error {
-        case let error as EncodingError: error.prefixing(key)
-        case let error as GCodableError: error.encodingError(value, codingPath: [key] + error.codingPath)
-        default: error
-        }
+    /// `error`, thrown while encoding `value` at `key` of the frame `serial`: an error of the
+    /// library becomes an `EncodingError` at the field's coding path. (An `EncodingError` has
+    /// its whole coding path already, as Codable's errors give it.)
+    private func codableError<T>(_ error: any Error, encoding value: T, in serial: Int, at key: any CodingKey) -> any Error {
+        guard let error = error as? GCodableError else { return error }
+        return error.encodingError(value, codingPath: codingPath(of: serial) + [key] + error.codingPath)
     }
 
     /// The coding path of the frame `serial`: the steps of the frames up to it.
@@ -325,11 +329,13 @@ extension EncodingSession {
     }
 
     private func makeCodableStrategy<T: Encodable>(for type: T.Type) -> CodableEncodingStrategy {
-        if let own = type as? any GEncodable.Type {
-            return CodableEncodingStrategy(coding: .itsOwn(Self.graphCodableWriter(own)), isClass: false, identity: nil)
-        }
+        // An optional is `nil` or its value in place, as Codable coders write it, even where
+        // GraphCodable's own coding would pack it: `decode(Int.self)` reads an `Int?` so written.
         if let optional = type as? any EncodableOptional.Type {
             return CodableEncodingStrategy(coding: .itsOwn(Self.optionalWriter(optional)), isClass: false, identity: nil)
+        }
+        if let own = type as? any GEncodable.Type {
+            return CodableEncodingStrategy(coding: .itsOwn(Self.graphCodableWriter(own)), isClass: false, identity: nil)
         }
         let isClass = type is AnyClass
         let coding: CodableEncodingStrategy.Coding

@@ -1,11 +1,13 @@
 // The errors of the Codable bridge are the ones Codable users expect: `EncodingError` and
-// `DecodingError`, with the coding path from the root. Their paths are built as they
-// unwind, each level putting its key or index in front; an error of the archive itself
-// (a `GCodableError`, with its byte offset and the node's path) is their underlying error.
+// `DecodingError`, with the coding path from the root, which each gets where it is thrown,
+// as Codable's own errors do; an error of the archive itself (a `GCodableError`, with its
+// byte offset and the node's path) is their underlying error.
 
 /// A coding key read from an archive or made from an index: the steps of a coding path.
 public struct ArchiveCodingKey: CodingKey, Sendable, Hashable {
+    /// The key's name: an archive's key, or `Index n` for the n-th unkeyed value.
     public let stringValue: String
+    /// The index of an unkeyed value; nil for a key.
     public let intValue: Int?
 
     /// A key named `stringValue`.
@@ -56,39 +58,5 @@ extension GCodableError {
     func encodingError(_ value: Any, codingPath: [any CodingKey]) -> EncodingError {
         .invalidValue(
             value, EncodingError.Context(codingPath: codingPath, debugDescription: context.debugDescription, underlyingError: self))
-    }
-}
-
-extension DecodingError {
-    /// The error with `key` in front of its coding path.
-    func prefixing(_ key: any CodingKey) -> DecodingError {
-        switch self {
-        case .typeMismatch(let type, let context): .typeMismatch(type, context.prefixing(key))
-        case .valueNotFound(let type, let context): .valueNotFound(type, context.prefixing(key))
-        case .keyNotFound(let missing, let context): .keyNotFound(missing, context.prefixing(key))
-        case .dataCorrupted(let context): .dataCorrupted(context.prefixing(key))
-        @unknown default: self
-        }
-    }
-}
-
-extension DecodingError.Context {
-    fileprivate func prefixing(_ key: any CodingKey) -> Self {
-        Self(codingPath: [key] + codingPath, debugDescription: debugDescription, underlyingError: underlyingError)
-    }
-}
-
-extension EncodingError {
-    /// The error with `key` in front of its coding path.
-    func prefixing(_ key: any CodingKey) -> EncodingError {
-        switch self {
-        case .invalidValue(let value, let context):
-            .invalidValue(
-                value,
-                Context(
-                    codingPath: [key] + context.codingPath, debugDescription: context.debugDescription,
-                    underlyingError: context.underlyingError))
-        @unknown default: self
-        }
     }
 }

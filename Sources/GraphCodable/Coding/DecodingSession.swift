@@ -47,6 +47,12 @@ final class DecodingSession: GDecoder {
         init(_ value: Any) { self.value = value }
     }
 
+    /// A value with identity decoded as a type.
+    struct FailedDecoding: Hashable {
+        let id: UInt32
+        let type: ObjectIdentifier
+    }
+
     /// A class named by the archive, found in this program (or replaced).
     struct ResolvedClass {
         /// The class that decodes the archived instances.
@@ -88,6 +94,11 @@ final class DecodingSession: GDecoder {
         var objects = ObjectIDMap<AnyObject>()
         /// The object ids being decoded, outermost first.
         var objectsInProgress: [UInt32] = []
+        /// The class entries whose classes the lookup did not find (looked up once: a name
+        /// may be long).
+        var missingClasses: Set<UInt32> = []
+        /// The error of each value with identity whose decoding as a type failed.
+        var failedDecodings: [FailedDecoding: any Error] = [:]
         /// The classes of the type table found so far, by type reference.
         var classes: [UInt32: ResolvedClass] = [:]
         /// The `deferDecode` calls to run once the root is decoded. Each is handed the session
@@ -208,14 +219,13 @@ final class DecodingSession: GDecoder {
         return try prefixingErrors(with: .key(key.rawValue)) { try decodeCodable(field) }
     }
 
-    /// Runs the decoding of a field, putting `step` in front of the paths of its errors.
+    /// Runs the decoding of a field, putting `step` in front of the paths of its errors. (A
+    /// Codable value's `DecodingError` has its whole coding path already.)
     private func prefixingErrors<R>(with step: GCodableError.PathComponent, _ decode: () throws -> R) throws -> R {
         do {
             return try decode()
         } catch let error as GCodableError {
             throw error.prefixingPath(with: step)
-        } catch let error as DecodingError {
-            throw error.prefixing(ArchiveCodingKey(step))
         }
     }
 
@@ -429,10 +439,20 @@ final class DecodingSession: GDecoder {
                 .init(
                     debugDescription: "object \(id) was only encoded conditionally", byteOffset: node.offset))
         }
+        let attempt = FailedDecoding(id: id, type: ObjectIdentifier(T.self))
+        if !state.pointee.failedDecodings.isEmpty, let failure = state.pointee.failedDecodings[attempt] { throw failure }
         state.pointee.objectsInProgress.append(id)
         defer { state.pointee.objectsInProgress.removeLast() }
         try budget.charge(ReadingCost.identity, at: node.offset)
-        let value = try decodeDefinition(definition)
+        let value: T
+        do {
+            value = try decodeDefinition(definition)
+        } catch {
+            // Met again (a caller went on without it), it fails at once rather than again.
+            try budget.charge(ReadingCost.failedDecoding, at: node.offset)
+            state.pointee.failedDecodings[attempt] = error
+            throw error
+        }
         let stored = isClass ? objectReference(of: value) : IdentifiedValue(value)
         _ = state.pointee.objects.insert(stored, for: id, denseLimit: 2 * archive.definitions.count + 1024)
         return value
@@ -687,7 +707,8 @@ final class DecodingSession: GDecoder {
         guard case .named(let named)? = archive.types.resolve(node.typeReference), named.kind == .class else {
             throw mismatch(T.self, node, expected: "a class")
         }
-        guard let (found, isOverride) = classLookup.find(named) else {
+        guard !state.pointee.missingClasses.contains(node.typeReference), let (found, isOverride) = classLookup.find(named) else {
+            state.pointee.missingClasses.insert(node.typeReference)
             throw GCodableError.typeMismatch(
                 T.self,
                 .init(

@@ -252,8 +252,6 @@ final class EncodingSession: GEncoder {
             try body()
         } catch let error as GCodableError {
             throw failing(error.prefixingPath(with: .index(index)))
-        } catch let error as EncodingError {
-            throw failing(error.prefixing(ArchiveCodingKey(index: index)))
         } catch {
             throw failing(error)
         }
@@ -271,8 +269,6 @@ final class EncodingSession: GEncoder {
             try body(keyID)
         } catch let error as GCodableError {
             throw failing(error.prefixingPath(with: .key(key.rawValue)))
-        } catch let error as EncodingError {
-            throw failing(error.prefixing(ArchiveCodingKey(stringValue: key.rawValue)))
         } catch {
             throw failing(error)
         }

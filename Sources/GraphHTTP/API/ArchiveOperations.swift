@@ -140,7 +140,7 @@ public struct ArchiveOperations: Sendable {
         } catch let error as DecodingError {
             // A Codable type's failure: its cause is the archive's error, where there is one.
             guard let context = Self.context(of: error), let cause = context.underlyingError as? GCodableError else {
-                throw Problem(.cannotDecode, "\(error)")
+                throw Problem(.cannotDecode, Self.describe(error))
             }
             throw Self.problem(cause, decoding: archive, with: decoder)
         } catch let error as GCodableError {
@@ -177,6 +177,16 @@ public struct ArchiveOperations: Sendable {
 
     private static func decodeCodable<T: Decodable>(_ type: T.Type, from archive: [UInt8], with decoder: GraphDecoder) throws -> Any {
         try decoder.decode(type, from: archive)
+    }
+
+    /// A `DecodingError` a type threw itself, within bounds: its message cut as descriptions
+    /// are, and its coding path as paths are shown (each key cut, the middle of a long path).
+    private static func describe(_ error: DecodingError) -> String {
+        guard let context = context(of: error) else { return BoundedDescription.describe(error).0 }
+        let path = context.codingPath.map { key in
+            key.intValue.map(GCodableError.PathComponent.index) ?? GCodableError.PathComponent.key(key.stringValue)
+        }
+        return BoundedDescription.describe(context.debugDescription).0 + " (at \(GCodableError.PathComponent.text(of: path)))"
     }
 
     /// The context of a `DecodingError`.

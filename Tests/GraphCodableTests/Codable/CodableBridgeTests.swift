@@ -287,3 +287,47 @@ extension CodableBridgeTests {
         #expect(try GraphArchive.differences(from: bytes, to: bytes).differences.isEmpty)
     }
 }
+
+extension CodableBridgeTests {
+    /// `encodeConditional` in Codable containers: the object is stored only if something
+    /// else stores it, and reads as `nil` otherwise.
+    struct Watch: Codable {
+        var watched: Link?
+        var owned: [Link]
+        enum CodingKeys: String, CodingKey { case watched, owned }
+        init(watched: Link?, owned: [Link]) {
+            self.watched = watched
+            self.owned = owned
+        }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if let watched { try container.encodeConditional(watched, forKey: .watched) }
+            var owned = container.nestedUnkeyedContainer(forKey: .owned)
+            for link in self.owned { try owned.encodeConditional(link) }
+        }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            watched = try container.decodeIfPresent(Link.self, forKey: .watched)
+            var owned = try container.nestedUnkeyedContainer(forKey: .owned)
+            self.owned = []
+            while !owned.isAtEnd {
+                if try owned.decodeNil() { continue }
+                self.owned.append(try owned.decode(Link.self))
+            }
+        }
+    }
+
+    @Test func conditionalReferences() throws {
+        let kept = Link("kept"), dropped = Link("dropped")
+        struct Both: Codable {
+            var watch: Watch
+            var strong: Link
+        }
+        let value = Both(watch: Watch(watched: kept, owned: [dropped, kept]), strong: kept)
+        let back = try GraphDecoder().decode(Both.self, from: try GraphEncoder().encode(value) as Bytes)
+        #expect(back.watch.watched === back.strong && back.strong.name == "kept")
+        #expect(back.watch.owned.count == 1 && back.watch.owned[0] === back.strong)
+        let alone = try GraphDecoder().decode(Watch.self, from: try GraphEncoder().encode(Watch(watched: dropped, owned: [])) as Bytes)
+        #expect(alone.watched == nil)
+    }
+}

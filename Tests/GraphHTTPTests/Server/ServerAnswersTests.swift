@@ -19,6 +19,7 @@ import Testing
         Sample(name: "natives", bytes: TestModels.nativesArchive, typeName: _typeName([String: [Double]].self)),
         Sample(name: "graph", bytes: TestModels.graphArchive, typeName: "Node"),
         Sample(name: "opaque payloads", bytes: TestModels.readingsArchive, typeName: _typeName([TestModels.Reading].self)),
+        Sample(name: "a plain Codable model", bytes: TestModels.shelterArchive, typeName: "Shelter"),
     ]
 
     static let server = Result { try TestServer() }
@@ -122,6 +123,18 @@ import Testing
         #expect(answer.status == 200, "\(answer.text)")
         #expect(answer.json["decoded"] as? Bool == true)
         #expect((answer.json["description"] as? String)?.isEmpty == false)
+    }
+
+    /// A plain `Codable` model decodes through the bridge, its subclass built; an archive of
+    /// another shape is refused with the coding path of the failure.
+    @Test func codableTypesDecode() throws {
+        let server = try Self.server.get()
+        let answer = try server.exchange("POST", "/v1/decode?type=Shelter", body: TestModels.shelterArchive)
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect((answer.json["decodedClasses"] as? [String])?.contains { $0.hasSuffix("Cat") } == true)
+        let refused = try server.exchange("POST", "/v1/decode?type=Shelter", body: TestModels.nativesArchive)
+        #expect(refused.status == 422, "\(refused.text)")
+        #expect(refused.json["type"] as? String == "urn:graphcodable:problem:cannot-decode", "\(refused.text)")
     }
 
     /// A `multipart/form-data` body with a file part for each of `files`.

@@ -7,7 +7,7 @@ enum TestModels {
     static var registry: GTypeRegistry {
         GTypeRegistry([
             Node.self, Reading.self, Held.self, [Reading].self, [String: [Double]].self, Deep.self,
-            Link.self, Chain.self, Misread.Chain.self, NaiveLink.self, [NaiveLink].self, Mood.self,
+            Link.self, Chain.self, Misread.Chain.self, NaiveLink.self, [NaiveLink].self, Mood.self, Pet.self, Cat.self, Shelter.self,
         ])
     }
 

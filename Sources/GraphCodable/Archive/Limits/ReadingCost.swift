@@ -15,6 +15,9 @@ enum ReadingCost {
     static let earlyPointer = MemoryLayout<(UInt32, UInt32)>.stride
     /// A value with an identity, kept by its id once decoded.
     static let identity = 48
+    /// A value with an identity whose decoding failed, kept with its error (only when the
+    /// code that asked for it went on without it: an archive written by the encoder has none).
+    static let failedDecoding = 96
     /// An object's header, beside its fields.
     static let objectHeader = 16
 
