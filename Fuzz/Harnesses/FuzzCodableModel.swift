@@ -59,15 +59,16 @@ enum FuzzCodableModel {
     }
 
     static func home(size: Int) -> Home {
-        let pets: [Pet] = (0 ..< size).map { index in
-            index % 2 == 0
-                ? Cat(
-                    name: "cat \(index)", lives: Int8(index % 9),
-                    toy: index % 3 == 0 ? .ball(size: Double(index)) : .mouse("m", squeaks: true))
-                : Pet(name: "pet \(index)", tags: [:])
+        var pets: [Pet] = []
+        for index in 0 ..< size {
+            guard index % 2 == 0 else {
+                pets.append(Pet(name: "pet \(index)", tags: [:]))
+                continue
+            }
+            let toy: Toy = index % 3 == 0 ? .ball(size: Double(index)) : .mouse("m", squeaks: true)
+            pets.append(Cat(name: "cat \(index)", lives: Int8(index % 9), toy: toy))
         }
-        return Home(
-            pets: pets, favourite: pets.first, byRoom: [.kitchen: pets.filter { $0 is Cat }, .garden: pets], grid: [[1, nil], [], [3]],
-            visits: Set(0 ..< size))
+        let cats = pets.filter { $0 is Cat }
+        return Home(pets: pets, favourite: pets.first, byRoom: [.kitchen: cats, .garden: pets], grid: [[1, nil], [], [3]], visits: Set(0 ..< size))
     }
 }
