@@ -69,6 +69,7 @@ enum FuzzCodableModel {
             pets.append(Cat(name: "cat \(index)", lives: Int8(index % 9), toy: toy))
         }
         let cats = pets.filter { $0 is Cat }
-        return Home(pets: pets, favourite: pets.first, byRoom: [.kitchen: cats, .garden: pets], grid: [[1, nil], [], [3]], visits: Set(0 ..< size))
+        return Home(
+            pets: pets, favourite: pets.first, byRoom: [.kitchen: cats, .garden: pets], grid: [[1, nil], [], [3]], visits: Set(0 ..< size))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import GraphCodable
@@ -13,9 +14,23 @@ import Testing
     /// most the parser's stretches may charge beyond them; the count returned has instead
     /// the stretches the parser charged, so that a byte left out shows.)
     static func costs<T: GCodable>(of value: T, options: GraphEncoder.Options) throws -> (counted: Int, charged: Int, margin: Int) {
+        try costs(of: T.self, options: options, writing: { try $0.encodeNode(value, keyID: 0) }, reading: { _ = try $0.decodeRoot(T.self) })
+    }
+
+    /// The same for a Codable value, through the bridge.
+    static func costs<T: Codable>(ofCodable value: T, options: GraphEncoder.Options) throws -> (counted: Int, charged: Int, margin: Int) {
+        try costs(
+            of: T.self, options: options, writing: { try $0.encodeCodable(value, keyID: 0) },
+            reading: { _ = try $0.decodeCodableRoot(T.self) })
+    }
+
+    private static func costs(
+        of type: Any.Type, options: GraphEncoder.Options, writing write: (EncodingSession) throws -> Void,
+        reading read: (DecodingSession) throws -> Void
+    ) throws -> (counted: Int, charged: Int, margin: Int) {
         let session = EncodingSession(options: options, limits: ArchiveLimits(), userInfo: [:], binaryIOVersion: 0, describingValues: false)
-        let archive = try ParsedArchive(bytes: try session.archive(of: T.self) { try session.encodeNode(value, keyID: 0) })
-        _ = try DecodingSession(archive: archive, userInfo: [:], classLookup: ClassLookup()).decodeRoot(T.self)
+        let archive = try ParsedArchive(bytes: try session.archive(of: type) { try write(session) })
+        try read(DecodingSession(archive: archive, userInfo: [:], classLookup: ClassLookup()))
         let stretch = ReadingCost.nodesPerCharge * ReadingCost.node
         let stretches = (archive.nodes.count + ReadingCost.nodesPerCharge - 1) / ReadingCost.nodesPerCharge
         let counted = session.extent.readingCost - stretch - archive.nodes.count * ReadingCost.node + stretches * stretch
@@ -32,6 +47,22 @@ import Testing
             let (counted, charged, margin) = try Self.costs(of: sample.value, options: sample.options)
             #expect(charged <= counted, "\(sample.name)")
             #expect(counted <= charged + margin, "\(sample.name): \(counted) counted, \(charged) charged")
+        }
+    }
+
+    /// Codable values through the bridge: the encoder counts what their decoding charges.
+    @Test func codableEncodersCountWhatDecodingCharges() throws {
+        var generator = SplitMix64(seed: 11)
+        let drawings = (0 ..< 20).map { _ in CodableRoundTripTests.drawing(&generator) }
+        for options: GraphEncoder.Options in [[], .deterministic, .disableIdentity] {
+            for (name, costs) in [
+                ("zoo", try Self.costs(ofCodable: CodableZoo.sample(), options: options)),
+                ("drawings", try Self.costs(ofCodable: drawings, options: options)),
+                ("containers", try Self.costs(ofCodable: CodableContainerTests.Everything(), options: options)),
+            ] {
+                #expect(costs.charged <= costs.counted, "\(name)")
+                #expect(costs.counted <= costs.charged + costs.margin, "\(name): \(costs.counted) counted, \(costs.charged) charged")
+            }
         }
     }
 
