@@ -287,7 +287,7 @@ def main():
                                              headers={"Content-Type": "application/octet-stream"})
         expect(dot.status_code == 200 and dot.content.startswith(b"digraph archive {"), f"the DOT form: {dot.content[:200]!r}")
         offered = call(list_samples, 200, ListSamplesResponse200).parsed.to_dict()
-        expect([sample["name"] for sample in offered["samples"]] == ["network", "folders", "sensor", "metro"], f"the samples: {offered}")
+        expect([sample["name"] for sample in offered["samples"]] == ["network", "folders", "sensor", "zoo", "metro"], f"the samples: {offered}")
         expect(call(get_sample, 200, File, name=GetSampleName.NETWORK).parsed.payload.read() == samples["network"],
                "the network sample is not the bytes the CLI writes")
         print("ok: /v1/stats as ArchiveStatistics, adding up; /v1/graph as ObjectGraph and DOT; /v1/samples")
