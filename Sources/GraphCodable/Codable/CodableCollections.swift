@@ -114,11 +114,7 @@ extension Set: DecodableCollection where Element: Decodable {
         try session.budget.charge(ReservedRoom.collection(count, of: Element.self))
         var members = Self(minimumCapacity: count)
         var unequal = SelfUnequalKeys.Counter()
-        try session.forEachUnkeyedField(of: index) {
-            let member: Element = try session.decodeCodable($0)
-            guard unequal.admits(member) else { throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal) }
-            guard members.insert(member).inserted else { throw GCodableError.corrupted("duplicate Set element", rule: .setDuplicate) }
-        }
+        try session.forEachUnkeyedField(of: index) { try unequal.insert(try session.decodeCodable($0) as Element, into: &members) }
         return members
     }
 }
@@ -132,14 +128,12 @@ extension Dictionary: DecodableCollection where Key: Decodable, Value: Decodable
         try session.forEachUnkeyedField(of: index) { field in
             guard let key = pendingKey else {
                 let key: Key = try session.decodeCodable(field)
-                guard unequal.admits(key) else { throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal) }
+                try unequal.admit(key)
                 pendingKey = key
                 return
             }
             pendingKey = nil
-            guard entries.updateValue(try session.decodeCodable(field), forKey: key) == nil else {
-                throw GCodableError.corrupted("duplicate Dictionary key", rule: .dictionaryDuplicate)
-            }
+            try SelfUnequalKeys.add(try session.decodeCodable(field) as Value, for: key, to: &entries)
         }
         guard pendingKey == nil else {
             throw GCodableError.valueNotFound(Value.self, .init(debugDescription: "the last key of the dictionary has no value"))

@@ -99,22 +99,6 @@ extension DecodingSession {
 
     // MARK: Fields
 
-    /// Whether the node at `index` reads as `nil`: a `NIL`, or a conditional pointer to a
-    /// value never encoded.
-    func holdsNil(_ index: Int) -> Bool {
-        let node = nodes[index]
-        return node.kind == .nil || node.kind == .ptc && archive.definitions[node.objectID] == nil
-    }
-
-    /// The field of the optional box at `index`, which holds an optional of `type`.
-    func wrappedField(ofBox index: Int, as type: Any.Type) throws -> Int {
-        let node = nodes[index]
-        guard node.kind == .val, node.typeReference == UInt32(NativeTypeCode.optional.rawValue),
-            node.next > index + 1, nodes[index + 1].next == node.next, nodes[index + 1].keyID == 0
-        else { throw mismatch(type, node, expected: "an optional box") }
-        return index + 1
-    }
-
     /// The field with `keyID` of the node at `index`, searched from `cursor` (just after the
     /// field found last: fields are usually decoded in the order they were encoded), then
     /// from the first field; `cursor` moves past the field found.
@@ -184,10 +168,7 @@ extension DecodingSession {
 
     /// The key sequence of the nested containers keyed by `keyType`.
     func nestedKeySequence(for keyType: Any.Type) -> Int {
-        if let keys = state.pointee.codable.nestedKeys.value(for: keyType) { return keys }
-        let keys = state.pointee.keySequences.makeSequence()
-        state.pointee.codable.nestedKeys.insert(keys, for: keyType)
-        return keys
+        state.pointee.keySequences.sequence(for: keyType, in: &state.pointee.codable.nestedKeys)
     }
 
     /// Runs the decoding of `field`: the errors of the archive it throws become

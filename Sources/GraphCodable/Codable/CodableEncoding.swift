@@ -245,10 +245,7 @@ extension EncodingSession {
     }
 
     private func nestedKeySequence(for keyType: Any.Type) -> Int {
-        if let keys = state.pointee.codable.nestedKeys.value(for: keyType) { return keys }
-        let keys = state.pointee.keySequences.makeSequence()
-        state.pointee.codable.nestedKeys.insert(keys, for: keyType)
-        return keys
+        state.pointee.keySequences.sequence(for: keyType, in: &state.pointee.codable.nestedKeys)
     }
 
     // MARK: Fields

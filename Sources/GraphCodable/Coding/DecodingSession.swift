@@ -747,15 +747,25 @@ final class DecodingSession: GDecoder {
     /// Decodes an optional in place: `NIL` and conditional pointers to values never
     /// encoded are `nil`, a box holds a wrapped optional, any other node is the wrapped value.
     func decodeOptional<Wrapped: GDecodable>(_ index: Int, as _: Wrapped.Type) throws -> Wrapped? {
-        let node = nodes[index]
-        if node.kind == .nil || node.kind == .ptc && archive.definitions[node.objectID] == nil { return nil }
+        guard !holdsNil(index) else { return nil }
         guard case .optional = strategy(for: Wrapped.self) else { return .some(try decodeNode(index)) }
+        return .some(try decodeNode(try wrappedField(ofBox: index, as: Wrapped?.self)))
+    }
+
+    /// Whether the node at `index` reads as `nil`: a `NIL`, or a conditional pointer to a
+    /// value never encoded.
+    func holdsNil(_ index: Int) -> Bool {
+        let node = nodes[index]
+        return node.kind == .nil || node.kind == .ptc && archive.definitions[node.objectID] == nil
+    }
+
+    /// The field of the optional box at `index`, which holds an optional of `type`.
+    func wrappedField(ofBox index: Int, as type: Any.Type) throws -> Int {
+        let node = nodes[index]
         guard node.kind == .val, node.typeReference == UInt32(NativeTypeCode.optional.rawValue),
             node.next > index + 1, nodes[index + 1].next == node.next, nodes[index + 1].keyID == 0
-        else {
-            throw mismatch(Wrapped?.self, node, expected: "an optional box")
-        }
-        return .some(try decodeNode(index + 1))
+        else { throw mismatch(type, node, expected: "an optional box") }
+        return index + 1
     }
 
     func mismatch(_ type: Any.Type, _ node: ArchiveNode, expected: String) -> GCodableError {

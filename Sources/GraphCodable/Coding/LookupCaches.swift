@@ -53,6 +53,14 @@ struct KeySequences {
         return sequences.count - 1
     }
 
+    /// The sequence `cache` keeps for `type`, started at its first use.
+    mutating func sequence(for type: Any.Type, in cache: inout TypeCache<Int>) -> Int {
+        if let sequence = cache.value(for: type) { return sequence }
+        let sequence = makeSequence()
+        cache.insert(sequence, for: type)
+        return sequence
+    }
+
     /// The id of `key`, used at `position` by a value whose type has `sequence`; `lookUp`
     /// finds it when the sequence does not predict it.
     @inline(__always)

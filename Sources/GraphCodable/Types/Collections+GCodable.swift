@@ -71,13 +71,7 @@ extension GDecoder {
         try reserve(unkeyedCount, of: Element.self)
         var members = Set<Element>(minimumCapacity: unkeyedCount)
         var unequal = SelfUnequalKeys.Counter()
-        while unkeyedCount > 0 {
-            let member: Element = try decode()
-            guard unequal.admits(member) else { throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal) }
-            guard members.insert(member).inserted else {
-                throw GCodableError.corrupted("duplicate Set element", rule: .setDuplicate)
-            }
-        }
+        while unkeyedCount > 0 { try unequal.insert(try decode() as Element, into: &members) }
         return members
     }
 
@@ -88,10 +82,8 @@ extension GDecoder {
         var unequal = SelfUnequalKeys.Counter()
         while unkeyedCount > 0 {
             let key: Key = try decode()
-            guard unequal.admits(key) else { throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal) }
-            guard entries.updateValue(try decode(), forKey: key) == nil else {
-                throw GCodableError.corrupted("duplicate Dictionary key", rule: .dictionaryDuplicate)
-            }
+            try unequal.admit(key)
+            try SelfUnequalKeys.add(try decode() as Value, for: key, to: &entries)
         }
         return entries
     }

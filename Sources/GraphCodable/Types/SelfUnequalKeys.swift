@@ -27,5 +27,24 @@ enum SelfUnequalKeys {
             if key != key { count += 1 }
             return count <= SelfUnequalKeys.maximum
         }
+
+        /// Throws when `key` is one too many of those that equal nothing.
+        mutating func admit<Key: Equatable>(_ key: Key) throws {
+            guard admits(key) else { throw GCodableError.corrupted(SelfUnequalKeys.problem, rule: .setSelfUnequal) }
+        }
+
+        /// Inserts `member`, read, into `members`: refused when it is one too many of those
+        /// that equal nothing, or a duplicate.
+        mutating func insert<Element: Hashable>(_ member: Element, into members: inout Set<Element>) throws {
+            try admit(member)
+            guard members.insert(member).inserted else { throw GCodableError.corrupted("duplicate Set element", rule: .setDuplicate) }
+        }
+    }
+
+    /// Sets `value`, read, for `key` (admitted already) in `entries`: refused for a duplicate key.
+    static func add<Key: Hashable, Value>(_ value: Value, for key: Key, to entries: inout [Key: Value]) throws {
+        guard entries.updateValue(value, forKey: key) == nil else {
+            throw GCodableError.corrupted("duplicate Dictionary key", rule: .dictionaryDuplicate)
+        }
     }
 }
